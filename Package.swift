@@ -1,0 +1,84 @@
+// swift-tools-version: 6.1
+//
+// The Combine Backpressure Workbook.
+//
+// Library code is written exactly as a learner writes it against Combine: it imports
+// `OpenCombineShim`, which re-exports Apple's Combine on Apple platforms and OpenCombine
+// elsewhere. The package uses the Swift 5 language mode so that chapter scenarios and
+// exercises read like ordinary Combine code.
+
+import PackageDescription
+
+let combine: Target.Dependency = .product(name: "OpenCombineShim", package: "OpenCombine")
+let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package: "combine-schedulers")
+
+let package = Package(
+    name: "CombineBackpressureWorkbook",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [
+        .library(name: "Backpressure", targets: ["Backpressure"]),
+        .library(name: "ExerciseChecks", targets: ["ExerciseChecks"]),
+        .executable(name: "workbook", targets: ["workbook"]),
+        .executable(name: "workbook-bench", targets: ["workbook-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+    ],
+    targets: [
+        // The library the chapters teach.
+        .target(
+            name: "Backpressure",
+            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")]
+        ),
+
+        // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(name: "ChapterModel", dependencies: ["CCmark"]),
+        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel"]),
+        .plugin(
+            name: "ScenarioPlugin",
+            capability: .buildTool(),
+            dependencies: ["ScenarioCodegen"],
+            path: "Sources/ScenarioPlugin"
+        ),
+        .target(
+            name: "Scenarios",
+            dependencies: ["Backpressure", combine, schedulers],
+            plugins: ["ScenarioPlugin"]
+        ),
+
+        // Exercises: the stubs a learner edits, the reference solutions, and the checks.
+        .target(name: "Exercises", dependencies: ["Backpressure", combine, schedulers], path: "Exercises"),
+        .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers]),
+
+        // The engine and the command.
+        .target(
+            name: "Workbook",
+            dependencies: ["ChapterModel", "Scenarios", "Rainbow"]
+        ),
+        .executableTarget(
+            name: "workbook",
+            dependencies: ["Workbook", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "workbook-bench",
+            dependencies: ["Backpressure", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers]),
+        .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook"]),
+        .testTarget(name: "ExerciseTests", dependencies: ["Exercises", "ExerciseChecks", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["Solutions", "ExerciseChecks", combine, schedulers]),
+    ],
+    swiftLanguageModes: [.v5]
+)
