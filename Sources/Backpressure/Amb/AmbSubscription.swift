@@ -1,0 +1,115 @@
+import OpenCombineShim
+
+/// The subscription behind `Publishers.Amb`: it runs the race for one downstream.
+///
+/// Until the race is decided, the downstream's demand is passed to both sides, so that
+/// each may send; afterwards only to the winner. The decision is made under the lock by
+/// the first event to arrive, so two sides sending at the same moment from two threads
+/// still produce exactly one winner. The loser is cancelled outside the lock, right away.
+///
+/// Reference cycles (this subscription holds the sinks, whose closures hold it) are
+/// broken on every way out: the loser when the race is decided, both sinks on completion
+/// and on cancel.
+final class AmbSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>:
+    Subscription, CustomStringConvertible
+where First.Output == Second.Output, First.Failure == Second.Failure,
+      Downstream.Input == First.Output, Downstream.Failure == First.Failure {
+    private enum Side { case first, second }
+
+    private let lock = Lock()
+    private let buffer: DemandBuffer<Downstream>
+    private var firstSink: Sink<First>?
+    private var secondSink: Sink<Second>?
+    private var winner: Side?
+
+    init(downstream: Downstream) {
+        buffer = DemandBuffer(downstream: downstream)
+    }
+
+    var description: String { "Amb" }
+
+    /// Gives the downstream its subscription, then subscribes to both sides.
+    ///
+    /// The downstream hears about the subscription first, so that a side that completes
+    /// as soon as it is subscribed (like `Empty`) can't complete a downstream that has no
+    /// subscription yet. If the first side decides the race while being subscribed, the
+    /// second is never subscribed at all. The publishers are not kept: once subscribed,
+    /// they are the sinks' business.
+    func start(first: First, second: Second) {
+        let firstSink = makeSink(for: .first, of: First.self)
+        let secondSink = makeSink(for: .second, of: Second.self)
+        lock.withLock {
+            self.firstSink = firstSink
+            self.secondSink = secondSink
+        }
+        buffer.start(with: self)
+        first.subscribe(firstSink)
+        if lock.withLock({ winner == nil && self.secondSink != nil }) {
+            second.subscribe(secondSink)
+        }
+    }
+
+    // [excerpt: request]
+    func request(_ demand: Subscribers.Demand) {
+        let extra = buffer.request(demand)
+        let (firstSink, secondSink) = lock.withLock { (self.firstSink, self.secondSink) }
+        // Before the decision both sinks are set; after it, only the winner's.
+        firstSink?.request(demand + extra)
+        secondSink?.request(demand + extra)
+    }
+    // [/excerpt]
+
+    func cancel() {
+        let (firstSink, secondSink) = lock.withLock { () -> (Sink<First>?, Sink<Second>?) in
+            defer { self.firstSink = nil; self.secondSink = nil }
+            return (self.firstSink, self.secondSink)
+        }
+        buffer.cancel()
+        firstSink?.cancel()
+        secondSink?.cancel()
+    }
+
+    private func makeSink<Upstream: Publisher>(for side: Side, of _: Upstream.Type) -> Sink<Upstream>
+    where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+        // Only this side's upstream touches `hasWon`, and an upstream sends serially, so
+        // after its first event the winner skips the lock-protected decision.
+        var hasWon = false
+        return Sink(
+            receiveValue: { [self] value in
+                if !hasWon {
+                    guard decide(side) else { return .none }
+                    hasWon = true
+                }
+                return buffer.receive(value)
+            },
+            receiveCompletion: { [self] completion in
+                guard hasWon || decide(side) else { return }
+                buffer.receive(completion: completion)
+                lock.withLock {
+                    firstSink = nil
+                    secondSink = nil
+                }
+            }
+        )
+    }
+
+    // [excerpt: decide]
+    /// Records `side` as the winner if the race is still open.
+    /// - Returns: whether `side` is the winner.
+    private func decide(_ side: Side) -> Bool {
+        let (isWinner, loser): (Bool, Cancellable?) = lock.withLock {
+            if let winner { return (winner == side, nil) }
+            winner = side
+            defer {
+                switch side {
+                case .first: secondSink = nil
+                case .second: firstSink = nil
+                }
+            }
+            return (true, side == .first ? secondSink : firstSink)
+        }
+        loser?.cancel() // Outside the lock: cancelling may call back into us.
+        return isWinner
+    }
+    // [/excerpt]
+}

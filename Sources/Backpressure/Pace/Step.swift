@@ -1,0 +1,15 @@
+import OpenCombineShim
+
+extension Publisher {
+    /// Subscribes with a stepper that receives each value together with a promise, and
+    /// gets the next value only after completing that promise with `.more`.
+    ///
+    /// - Returns: A cancellable that cancels the subscription.
+    public func step(
+        with stepper: @escaping (SteppingSubscriber<Output, Failure>.Event) -> Void
+    ) -> AnyCancellable {
+        let subscriber = SteppingSubscriber<Output, Failure>(stepper: stepper)
+        subscribe(subscriber)
+        return AnyCancellable(subscriber)
+    }
+}
