@@ -25,9 +25,11 @@ extension Publishers {
             self.second = second
         }
 
+        // [excerpt: receive-subscriber]
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             AmbSubscription<First, Second, S>(downstream: subscriber).start(first: first, second: second)
         }
+        // [/excerpt]
     }
 }
 

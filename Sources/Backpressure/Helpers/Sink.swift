@@ -31,6 +31,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         self.receiveCompletion = receiveCompletion
     }
 
+    // [excerpt: receive-subscription]
     func receive(subscription: Subscription) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, self.subscription == nil else { return nil }
@@ -46,6 +47,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
             subscription.request(demand)
         }
     }
+    // [/excerpt]
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard let handler = lock.withLock({ receiveValue }) else { return .none }
@@ -60,6 +62,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         handler?(completion)
     }
 
+    // [excerpt: request]
     /// Asks the upstream for more, now or as soon as its subscription arrives.
     func request(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
@@ -70,6 +73,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         }
         subscription?.request(demand)
     }
+    // [/excerpt]
 
     func cancel() {
         let subscription: Subscription? = lock.withLock {
