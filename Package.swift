@@ -78,7 +78,12 @@ let package = Package(
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook"]),
         .testTarget(name: "ExerciseTests", dependencies: ["Exercises", "ExerciseChecks", combine, schedulers]),
-        .testTarget(name: "SolutionTests", dependencies: ["Solutions", "ExerciseChecks", combine, schedulers]),
+        // Shares Tests/ExerciseTests/Bindings (a link); SOLUTIONS makes it bind the Solutions module.
+        .testTarget(
+            name: "SolutionTests",
+            dependencies: ["Solutions", "ExerciseChecks", combine, schedulers],
+            swiftSettings: [.define("SOLUTIONS")]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

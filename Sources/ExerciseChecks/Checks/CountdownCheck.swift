@@ -1,0 +1,71 @@
+import OpenCombineShim
+
+/// The check of `Publishers.Countdown` (chapter 03-fibonacci): a publisher of your own that
+/// counts down to 1 and honours demand the way `FibonacciPublisher` does.
+public enum CountdownCheck {
+    /// - Parameter countdown: makes the learner's `Publishers.Countdown(from:)`.
+    public static func check<P: Publisher>(countdown: @escaping (Int) -> P) -> ExerciseCheck
+    where P.Output == Int, P.Failure == Never {
+        let culprit = "your countdown"
+        func subscribe(
+            from start: Int, initialDemand: Subscribers.Demand?,
+            demandAfterValue: @escaping (Int, AuditingSubscriber<Int, Never>) -> Subscribers.Demand = { _, _ in .none }
+        ) -> AuditingSubscriber<Int, Never> {
+            countdown(start).auditedSubscription(
+                initialDemand: initialDemand, culprit: culprit, demandAfterValue: demandAfterValue)
+        }
+        return ExerciseCheck(exercise: "Countdown", scenarios: [
+            CheckScenario("counts down to 1, then finishes") {
+                try subscribe(from: 5, initialDemand: .unlimited)
+                    .expectReceived([5, 4, 3, 2, 1], finished: true, "Countdown(from: 5) with request(.unlimited)")
+            },
+            CheckScenario("from 0, it finishes at once, even before any request") {
+                try subscribe(from: 0, initialDemand: nil)
+                    .expectReceived([], finished: true, "Countdown(from: 0) with no request")
+            },
+            CheckScenario("sends nothing until asked") {
+                try subscribe(from: 3, initialDemand: nil)
+                    .expectReceived([], finished: false, "Countdown(from: 3) before any request")
+            },
+            CheckScenario("honours a small demand, and later ones carry on where it stopped") {
+                let subscriber = subscribe(from: 5, initialDemand: .max(2))
+                try subscriber.expectReceived([5, 4], finished: false, "Countdown(from: 5) after request(.max(2))")
+                subscriber.request(.max(2))
+                try subscriber.expectReceived([5, 4, 3, 2], finished: false, "after request(.max(2)) twice")
+                subscriber.request(.max(1))
+                try subscriber.expectReceived([5, 4, 3, 2, 1], finished: true, "after a third request, of .max(1)")
+            },
+            CheckScenario("honours the demand that receive(_:) returns") {
+                try subscribe(from: 4, initialDemand: .max(1)) { _, _ in .max(1) }
+                    .expectReceived([4, 3, 2, 1], finished: true, "request(.max(1)), then .max(1) returned from each receive(_:)")
+                try subscribe(from: 4, initialDemand: .max(1)) { value, _ in value == 4 ? .max(1) : .none }
+                    .expectReceived([4, 3], finished: false, "request(.max(1)), then .max(1) returned from the first receive(_:) only")
+            },
+            CheckScenario("a request made inside receive(_:) neither recurses nor reorders") {
+                try subscribe(from: 6, initialDemand: .max(1)) { _, subscriber in
+                    subscriber.request(.max(1))
+                    return .none
+                }.expectReceived([6, 5, 4, 3, 2, 1], finished: true, "request(.max(1)) called from inside each receive(_:)")
+            },
+            CheckScenario("cancelling inside receive(_:) stops it at once") {
+                try subscribe(from: 5, initialDemand: .unlimited) { value, subscriber in
+                    if value == 3 { subscriber.cancel() }
+                    return .none
+                }.expectReceived([5, 4, 3], finished: false, "request(.unlimited), then cancel() on receiving 3")
+            },
+            CheckScenario("after cancel, a request sends nothing") {
+                let subscriber = subscribe(from: 5, initialDemand: .max(1))
+                subscriber.cancel()
+                subscriber.request(.max(3))
+                try subscriber.expectReceived([5], finished: false, "request(.max(1)), cancel(), then request(.max(3))")
+            },
+            CheckScenario("each subscriber gets its own countdown") {
+                let publisher = countdown(3)
+                let first = publisher.auditedSubscription(initialDemand: .max(1), culprit: culprit)
+                let second = publisher.auditedSubscription(initialDemand: .unlimited, culprit: culprit)
+                try first.expectReceived([3], finished: false, "the first of two subscribers, after request(.max(1))")
+                try second.expectReceived([3, 2, 1], finished: true, "the second of two subscribers, after request(.unlimited)")
+            },
+        ])
+    }
+}

@@ -1,0 +1,21 @@
+/// What a check says when an implementation misbehaves, in the learner's terms.
+///
+/// The message names what the learner's code did and what was expected, e.g.
+/// "after request(.max(2)) your subscription delivered 3 values". It is the only thing a
+/// learner sees of a failed check, so it never mentions the check's own machinery.
+public struct CheckFailure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Fails the running scenario with `message` unless `condition` holds.
+///
+/// The message is an autoclosure so a passing check never builds it.
+func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw CheckFailure(message()) }
+}

@@ -1,0 +1,30 @@
+/// The check of one exercise: its scenarios, already bound to an implementation.
+///
+/// Each exercise's check type (``MyAssignCheck`` and friends) is generic over the code it
+/// checks and produces an `ExerciseCheck`. A binding file feeds it the stub, the reference
+/// solution or a learner's work, so the same check runs in `swift test` and in
+/// `workbook grade`.
+public struct ExerciseCheck {
+    /// The exercise's name, as in the manifest and in `Exercises/<name>.swift`.
+    public let exercise: String
+    public let scenarios: [CheckScenario]
+
+    public init(exercise: String, scenarios: [CheckScenario]) {
+        self.exercise = exercise
+        self.scenarios = scenarios
+    }
+
+    /// Runs the scenarios in order and stops at the first failure, the one to fix first.
+    public func run() -> CheckReport {
+        var passed: [String] = []
+        for scenario in scenarios {
+            if let failure = scenario.run() {
+                return CheckReport(
+                    exercise: exercise, passed: passed,
+                    failure: .init(scenario: scenario.name, message: failure.message))
+            }
+            passed.append(scenario.name)
+        }
+        return CheckReport(exercise: exercise, passed: passed, failure: nil)
+    }
+}

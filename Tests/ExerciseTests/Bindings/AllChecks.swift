@@ -1,0 +1,42 @@
+// Shared by ExerciseTests and SolutionTests (Tests/SolutionTests/Bindings is a link to this
+// folder): every binding, and how a test reports a check's outcome.
+import ExerciseChecks
+import Foundation
+import Testing
+
+extension ExerciseCheck {
+    /// One bound check per exercise, in manifest order.
+    static var all: [ExerciseCheck] {
+        [.myAssign]
+    }
+
+    static func named(_ name: String) -> ExerciseCheck? {
+        all.first { $0.exercise == name }
+    }
+}
+
+extension ExerciseWorkspace {
+    /// The checkout these tests were compiled from.
+    static let current: ExerciseWorkspace = {
+        guard let workspace = ExerciseWorkspace.containing(#filePath) else {
+            preconditionFailure("no package root with Exercises/.pristine above \(#filePath)")
+        }
+        return workspace
+    }()
+}
+
+/// Runs the bound check of `name`; every scenario must hold.
+func expectCheckPasses(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let check = ExerciseCheck.named(name) else {
+        Issue.record("no binding for \(name) in ExerciseCheck.all", sourceLocation: sourceLocation)
+        return
+    }
+    let report = check.run()
+    if let failure = report.failure {
+        Issue.record("""
+            \(name): \(failure.scenario): \(failure.message)
+            (graded because Exercises/\(name).swift differs from its pristine copy in Exercises/.pristine/; \
+            `swift run workbook reset \(name)` restores it)
+            """, sourceLocation: sourceLocation)
+    }
+}
