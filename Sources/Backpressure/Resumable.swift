@@ -5,7 +5,9 @@
 /// no way to ask again from inside `receive(_:)`, because no more values will arrive to
 /// call it. `resume()` is the door it keeps open for the outside world: a timer, a UI
 /// event, a finished write.
+// [excerpt: protocol]
 public protocol Resumable {
     /// Asks for more values if the flow is paused. Does nothing if it is already flowing.
     func resume()
 }
+// [/excerpt]

@@ -34,9 +34,11 @@ extension Publishers {
 }
 
 extension Publisher {
+    // [excerpt: amb]
     /// Mirrors this publisher or `other`, whichever sends an event first.
     public func amb<Other: Publisher>(_ other: Other) -> Publishers.Amb<Self, Other>
     where Other.Output == Output, Other.Failure == Failure {
         Publishers.Amb(first: self, second: other)
     }
+    // [/excerpt]
 }
