@@ -104,6 +104,11 @@ extension Publishers {
             }
         }
 
+        /// How many subscriptions are waiting for values from upstream.
+        var activeSubscriptionCount: Int {
+            lock.withLock { subscriptions.count }
+        }
+
         /// Called by a subscription that was cancelled.
         func remove(_ subscription: ShareReplaySubscription<Upstream>) {
             lock.withLock {

@@ -1,0 +1,161 @@
+import Backpressure
+import Foundation
+import OpenCombineShim
+import Testing
+
+@Suite("Amb")
+struct AmbTests {
+    @Test func theFirstToSendWinsAndOnlyItIsHeard() {
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        let cancellable = first.amb(second).sink(
+            receiveCompletion: { log.append("completed with \($0)") },
+            receiveValue: { log.append("\($0)") })
+        second.send(3)
+        first.send(1)
+        second.send(6)
+        first.send(8)
+        first.send(7)
+        first.send(completion: .finished)
+        #expect(log == ["3", "6"])
+        second.send(completion: .finished)
+        #expect(log == ["3", "6", "completed with finished"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func aCompletionCanWinTheRace() {
+        let first = TestPublisher<Int, TestError>()
+        let second = TestPublisher<Int, TestError>()
+        let subscriber = TestSubscriber<Int, TestError>()
+        first.amb(second).subscribe(subscriber)
+        first.send(completion: .failure(TestError()))
+        #expect(subscriber.completions.count == 1)
+        #expect(second.subscription?.isCancelled == true)
+        second.send(1)
+        #expect(subscriber.values.isEmpty)
+    }
+
+    @Test func theLoserIsCancelledTheMomentTheRaceIsDecided() {
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        var loserCancelledBeforeDelivery: Bool?
+        let subscriber = TestSubscriber<Int, Never> { _ in
+            loserCancelledBeforeDelivery = first.subscription?.isCancelled
+            return .none
+        }
+        first.amb(second).subscribe(subscriber)
+        #expect(first.subscription?.isCancelled == false)
+        second.send(1)
+        #expect(loserCancelledBeforeDelivery == true)
+        #expect(second.subscription?.isCancelled == false)
+    }
+
+    @Test func demandReachesBothSidesBeforeTheDecisionAndOnlyTheWinnerAfter() {
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        first.amb(second).subscribe(subscriber)
+        #expect(first.subscription?.totalDemand == .max(2))
+        #expect(second.subscription?.totalDemand == .max(2))
+        first.send(1)
+        subscriber.request(.max(3))
+        #expect(first.subscription?.totalDemand == .max(5))
+        #expect(second.subscription?.totalDemand == .max(2))
+    }
+
+    @Test func cancellingCancelsTheWinnerOrBothSides() {
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        let undecided = TestSubscriber<Int, Never>()
+        first.amb(second).subscribe(undecided)
+        undecided.cancel()
+        #expect(first.subscription?.isCancelled == true)
+        #expect(second.subscription?.isCancelled == true)
+
+        let third = TestPublisher<Int, Never>()
+        let fourth = TestPublisher<Int, Never>()
+        let decided = TestSubscriber<Int, Never>()
+        third.amb(fourth).subscribe(decided)
+        fourth.send(1)
+        decided.cancel()
+        #expect(fourth.subscription?.isCancelled == true)
+        fourth.send(2)
+        #expect(decided.values == [1])
+    }
+
+    @Test func exactlyOneCompletionWhenBothSidesCompleteDuringSubscription() {
+        let subscriber = TestSubscriber<Int, Never>()
+        Empty<Int, Never>().amb(Empty<Int, Never>()).subscribe(subscriber)
+        #expect(subscriber.completions.count == 1)
+        #expect(subscriber.violations.isEmpty)
+        let second = TestPublisher<Int, Never>(completingImmediatelyWith: .finished)
+        let other = TestSubscriber<Int, Never>()
+        TestPublisher<Int, Never>(completingImmediatelyWith: .finished).amb(second).subscribe(other)
+        #expect(other.completions.count == 1)
+        #expect(second.subscriptions.isEmpty, "the second side need not even be subscribed")
+    }
+
+    @Test func neverDeliversMoreThanTheDownstreamAskedFor() {
+        let first = TestPublisher<Int, Never>() // Sends regardless of demand.
+        let second = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        first.amb(second).subscribe(subscriber)
+        for value in 1...5 { first.send(value) }
+        #expect(subscriber.values == [1, 2])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func valuesBufferedBeforeACompletionAreDeliveredBeforeIt() {
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        first.amb(second).subscribe(subscriber)
+        first.send(1)
+        first.send(2)
+        first.send(3)
+        first.send(completion: .finished)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+        subscriber.request(.unlimited)
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions.count == 1)
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func releasesEverythingOnceItEnds() {
+        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        do {
+            let subscriber = TestSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            first.amb(second).subscribe(subscriber)
+            first.send(1)
+            first.send(completion: .finished)
+        }
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func isSafeWhenTheSidesSendFromDifferentThreads() {
+        for _ in 0..<200 {
+            let first = PassthroughSubject<Int, Never>()
+            let second = PassthroughSubject<Int, Never>()
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(50))
+            first.amb(second).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 2) { side in
+                let subject = side == 0 ? first : second
+                for value in 0..<100 { subject.send(side * 1000 + value) }
+                subject.send(completion: .finished)
+            }
+            let values = subscriber.values
+            #expect(values.count == 50)
+            let winner = values.first.map { $0 / 1000 }
+            #expect(values == (0..<50).map { winner! * 1000 + $0 })
+            #expect(subscriber.completions.count == 1)
+            #expect(subscriber.violations.isEmpty)
+        }
+    }
+}

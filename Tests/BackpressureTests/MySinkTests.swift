@@ -1,0 +1,149 @@
+import Backpressure
+import CombineSchedulers
+import Foundation
+import OpenCombineShim
+import Testing
+
+@Suite("MySink")
+struct MySinkTests {
+    @Test func behavesLikeSinkWhenAlwaysPulling() {
+        var log: [String] = []
+        let sink = [1, 2, 3, 4, 5].publisher.mySink(
+            receiveCompletion: { log.append("completion: \($0)") },
+            receiveValue: { log.append("value: \($0)"); return true })
+        #expect(log == ["value: 1", "value: 2", "value: 3", "value: 4", "value: 5", "completion: finished"])
+        withExtendedLifetime(sink) {}
+    }
+
+    @Test func asksForOneValueAtATime() {
+        let upstream = TestPublisher<Int, Never>()
+        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in true })
+        #expect(upstream.subscription?.requests == [.max(1)])
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.subscription?.requests == [.max(1)])
+        withExtendedLifetime(sink) {}
+    }
+
+    @Test func pausesOnFalseAndResumesFromOutside() {
+        var received: [Int] = []
+        let sink = (1...).publisher.mySink(
+            receiveCompletion: { _ in },
+            receiveValue: { received.append($0); return received.count % 2 != 0 })
+        #expect(received == [1, 2])
+        sink.resume()
+        #expect(received == [1, 2, 3, 4])
+        sink.cancel()
+        sink.resume()
+        #expect(received == [1, 2, 3, 4])
+    }
+
+    @Test func resumeWhilePullingAsksForNothing() {
+        let upstream = TestPublisher<Int, Never>()
+        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in false })
+        sink.resume()
+        sink.resume()
+        #expect(upstream.subscription?.requests == [.max(1)])
+        upstream.send(1)
+        sink.resume()
+        sink.resume()
+        #expect(upstream.subscription?.requests == [.max(1), .max(1)])
+    }
+
+    @Test func aResumeDuringDeliveryIsNotLost() {
+        let upstream = TestPublisher<Int, Never>()
+        var sink: (Cancellable & Resumable)?
+        sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in
+            sink?.resume() // e.g. a timer firing on another thread while we decide to pause
+            return false
+        })
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.subscription?.requests == [.max(1)])
+    }
+
+    @Test func pullsFivePerTimerTickOnVirtualTime() {
+        let scheduler = DispatchQueue.test
+        var batch: [Int] = []
+        var ticks: [[Int]] = []
+        let sink = (1...).publisher.mySink(
+            receiveCompletion: { _ in },
+            receiveValue: { batch.append($0); return batch.count < 5 })
+        let timer = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)) {
+            ticks.append(batch)
+            batch.removeAll()
+            sink.resume()
+        }
+        #expect(batch == [1, 2, 3, 4, 5])
+        scheduler.advance(by: .seconds(3))
+        #expect(ticks == [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15]])
+        #expect(batch == [16, 17, 18, 19, 20])
+        timer.cancel()
+    }
+
+    @Test func releasesWhatItCapturedOnCompletionAndOnCancel() {
+        for ending in ["completion", "cancel"] {
+            let upstream = TestPublisher<Int, Never>()
+            weak var token: Token?
+            let sink: Cancellable & Resumable
+            do {
+                let captured = Token()
+                token = captured
+                sink = upstream.mySink(receiveCompletion: { _ in withExtendedLifetime(captured) {} },
+                                       receiveValue: { _ in true })
+            }
+            #expect(token != nil)
+            if ending == "completion" { upstream.send(completion: .finished) } else { sink.cancel() }
+            #expect(token == nil, "after \(ending)")
+            sink.resume() // Nothing to resume: asks for nothing.
+            #expect(upstream.subscription?.requests == [.max(1)], "after \(ending)")
+        }
+    }
+
+    @Test func doesNotKeepItsSubscriptionAfterCompletionOrCancel() {
+        for ending in ["completion", "cancel"] {
+            let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
+            weak var weakSubscription: TestPublisher<Int, Never>.Subscription?
+            do {
+                let subscription = TestPublisher<Int, Never>.Subscription(AnySubscriber(sink))
+                weakSubscription = subscription
+                sink.receive(subscription: subscription)
+                if ending == "completion" { subscription.send(completion: .finished) } else { sink.cancel() }
+            }
+            #expect(weakSubscription == nil, "after \(ending)")
+        }
+    }
+
+    @Test func refusesASecondSubscription() {
+        let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
+        first.subscribe(sink)
+        second.subscribe(sink)
+        #expect(second.subscription?.isCancelled == true)
+        #expect(first.subscription?.isCancelled == false)
+    }
+
+    @Test func resumesFromManyThreadsKeepAtMostOneValueOutstanding() {
+        let upstream = TestPublisher<Int, Never>()
+        let upstreamQueue = DispatchQueue(label: "upstream") // An upstream sends serially.
+        var received = 0
+        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in
+            received += 1 // Only ever called on upstreamQueue.
+            return false
+        })
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            if index % 2 == 0 {
+                sink.resume()
+            } else {
+                upstreamQueue.sync {
+                    if upstream.subscription!.requests.count > received { upstream.send(index) }
+                }
+            }
+        }
+        let requests = upstream.subscription!.requests
+        #expect(requests.allSatisfy { $0 == .max(1) })
+        upstreamQueue.sync {
+            #expect(requests.count - received >= 0)
+            #expect(requests.count - received <= 1)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+@testable import Backpressure
+import Foundation
+import OpenCombineShim
+import Testing
+
+@Suite("ShareReplay")
+struct ShareReplayTests {
+    @Test func replaysTheLatestValuesAndTheCompletionToLateSubscribers() {
+        let subject = PassthroughSubject<String, Never>()
+        var upstreamSubscriptions = 0
+        let shared = subject
+            .handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 })
+            .shareReplay(2)
+        var log: [String] = []
+        func subscribe(_ name: String) -> AnyCancellable {
+            shared.sink(receiveCompletion: { log.append("\(name) \($0)") },
+                        receiveValue: { log.append("\(name) \($0)") })
+        }
+        subject.send("a")
+        let one = subscribe("1")
+        subject.send("b")
+        subject.send("c")
+        subject.send("d")
+        let two = subscribe("2")
+        subject.send("e")
+        subject.send("f")
+        subject.send(completion: .finished)
+        let three = subscribe("3")
+        #expect(log == [
+            "1 b", "1 c", "1 d", "2 c", "2 d", "1 e", "2 e", "1 f", "2 f",
+            "1 finished", "2 finished", "3 e", "3 f", "3 finished",
+        ])
+        #expect(upstreamSubscriptions == 1)
+        withExtendedLifetime((one, two, three)) {}
+    }
+
+    @Test func replaysAFailure() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let shared = subject.shareReplay(1)
+        let early = TestSubscriber<Int, TestError>()
+        shared.subscribe(early)
+        subject.send(1)
+        subject.send(completion: .failure(TestError()))
+        let late = TestSubscriber<Int, TestError>()
+        shared.subscribe(late)
+        #expect(late.values == [1])
+        guard case .failure = late.completions.first else {
+            Issue.record("expected a failure, got \(late.completions)")
+            return
+        }
+    }
+
+    @Test func honoursEachSubscribersDemandAndCompletesAfterWhatItMayStillAskFor() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay(10)
+        let slow = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let fast = TestSubscriber<Int, Never>()
+        shared.subscribe(slow)
+        shared.subscribe(fast)
+        (1...4).forEach(subject.send)
+        subject.send(completion: .finished)
+        #expect(fast.values == [1, 2, 3, 4])
+        #expect(fast.completions.count == 1)
+        #expect(slow.values == [1])
+        #expect(slow.completions.isEmpty)
+        slow.request(.max(2))
+        #expect(slow.values == [1, 2, 3])
+        #expect(slow.completions.isEmpty)
+        slow.request(.max(1))
+        #expect(slow.values == [1, 2, 3, 4])
+        #expect(slow.completions.count == 1)
+        #expect(slow.violations.isEmpty && fast.violations.isEmpty)
+    }
+
+    @Test func aSubscriberMaySubscribeAgainOrCancelFromInsideADelivery() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay(3)
+        var inner: [Int] = []
+        var innerCancellable: AnyCancellable?
+        var outerCancellable: AnyCancellable?
+        outerCancellable = shared.sink { value in
+            if value == 1 {
+                innerCancellable = shared.sink { inner.append($0) } // Subscribe from inside.
+            }
+            if value == 2 {
+                outerCancellable?.cancel() // Cancel from inside.
+            }
+        }
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        #expect(inner == [1, 2, 3])
+        #expect(shared.activeSubscriptionCount == 1)
+        withExtendedLifetime(innerCancellable) {}
+    }
+
+    @Test func cancellingSendsNoCompletionReleasesTheSubscriberAndRemovesIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay()
+        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        do {
+            let subscriber = TestSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            shared.subscribe(subscriber)
+            subject.send(1)
+            #expect(shared.activeSubscriptionCount == 1)
+            subscriber.cancel()
+            #expect(subscriber.completions.isEmpty)
+            #expect(shared.activeSubscriptionCount == 0)
+        }
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func doesNotRetainTheUpstreamAfterItEnds() {
+        weak var weakSubscription: TestPublisher<Int, Never>.Subscription?
+        let shared: Publishers.ShareReplay<TestPublisher<Int, Never>>
+        let subscriber = TestSubscriber<Int, Never>()
+        do {
+            let upstream = TestPublisher<Int, Never>()
+            shared = upstream.shareReplay()
+            shared.subscribe(subscriber)
+            weakSubscription = upstream.subscription
+            #expect(weakSubscription?.requests == [.unlimited])
+            upstream.send(1)
+            upstream.send(completion: .finished)
+        }
+        #expect(weakSubscription == nil)
+        #expect(subscriber.values == [1])
+        withExtendedLifetime(shared) {}
+    }
+
+    @Test func releasingThePublisherCancelsTheUpstream() {
+        let upstream = TestPublisher<Int, Never>()
+        do {
+            let shared = upstream.shareReplay()
+            let cancellable = shared.sink { _ in }
+            cancellable.cancel()
+        }
+        #expect(upstream.subscription?.isCancelled == true)
+    }
+
+    @Test func aBufferOfZeroReplaysNothing() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay(0)
+        let early = TestSubscriber<Int, Never>()
+        shared.subscribe(early)
+        subject.send(1)
+        let late = TestSubscriber<Int, Never>()
+        shared.subscribe(late)
+        subject.send(2)
+        #expect(early.values == [1, 2])
+        #expect(late.values == [2])
+    }
+
+    @Test func concurrentSubscribeAndCancelLoseAndDuplicateNothing() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay() // Replays everything.
+        let count = 2_000
+        let keepers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for value in 0..<count { subject.send(value) }
+            subject.send(completion: .finished)
+        }
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            for _ in 0..<50 { // Churn: subscribe and cancel while values flow.
+                let transient = TestSubscriber<Int, Never>()
+                shared.subscribe(transient)
+                transient.cancel()
+                let values = transient.values
+                #expect(values == Array(0..<values.count))
+            }
+            shared.subscribe(keepers[index])
+        }
+        group.wait()
+        for keeper in keepers {
+            #expect(keeper.values == Array(0..<count))
+            #expect(keeper.completions.count == 1)
+            #expect(keeper.violations.isEmpty)
+        }
+        #expect(shared.activeSubscriptionCount == 0)
+    }
+}
