@@ -5,6 +5,7 @@ extension Publisher {
     /// gets the next value only after completing that promise with `.more`.
     ///
     /// - Returns: A cancellable that cancels the subscription.
+    // [excerpt: step]
     public func step(
         with stepper: @escaping (SteppingSubscriber<Output, Failure>.Event) -> Void
     ) -> AnyCancellable {
@@ -12,4 +13,5 @@ extension Publisher {
         subscribe(subscriber)
         return AnyCancellable(subscriber)
     }
+    // [/excerpt]
 }
