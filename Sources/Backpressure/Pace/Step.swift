@@ -1,11 +1,11 @@
 import OpenCombineShim
 
 extension Publisher {
+    // [excerpt: step]
     /// Subscribes with a stepper that receives each value together with a promise, and
     /// gets the next value only after completing that promise with `.more`.
     ///
     /// - Returns: A cancellable that cancels the subscription.
-    // [excerpt: step]
     public func step(
         with stepper: @escaping (SteppingSubscriber<Output, Failure>.Event) -> Void
     ) -> AnyCancellable {
