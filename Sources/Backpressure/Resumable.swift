@@ -1,3 +1,4 @@
+// [excerpt: protocol]
 /// Something whose flow of values was paused by its own consumer and can be started again
 /// from outside.
 ///
@@ -5,7 +6,6 @@
 /// no way to ask again from inside `receive(_:)`, because no more values will arrive to
 /// call it. `resume()` is the door it keeps open for the outside world: a timer, a UI
 /// event, a finished write.
-// [excerpt: protocol]
 public protocol Resumable {
     /// Asks for more values if the flow is paused. Does nothing if it is already flowing.
     func resume()
