@@ -1,8 +1,14 @@
 import ArgumentParser
+import ChapterModel
+import Workbook
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(abstract: "List the chapters, with their numbers, slugs and scenario counts.")
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook list is not implemented yet")
+        let book = try Book.load(packageRoot: try PackageRoot.locate())
+        print(ChapterList(book: book, terminal: options.terminal).text, terminator: "")
     }
 }

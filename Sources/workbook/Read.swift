@@ -1,8 +1,27 @@
 import ArgumentParser
+import ChapterModel
+import Foundation
+import Workbook
 
 struct Read: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(
+        abstract: "Read a chapter in the terminal.",
+        discussion: "Name the chapter by its number (3) or its slug (fibonacci); `workbook list` shows them."
+    )
+
+    @Argument(help: "The chapter to read: its number or slug.")
+    var chapter: String
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook read is not implemented yet")
+        let root = try PackageRoot.locate()
+        let book = try Book.load(packageRoot: root)
+        let chapter = try book.chapter(named: chapter)
+        for drift in ExcerptCheck(packageRoot: root).drifts(in: chapter) {
+            FileHandle.standardError.write(Data("warning: \(drift)\n".utf8))
+        }
+        let terminal = options.terminal
+        Pager(terminal: terminal, isEnabled: !options.noPager).show(ChapterRenderer(terminal: terminal).render(chapter))
     }
 }

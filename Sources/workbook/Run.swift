@@ -1,8 +1,44 @@
 import ArgumentParser
+import ChapterModel
+import Foundation
+import Workbook
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the chapters' scenarios and compare what they print with the chapter.",
+        discussion: """
+            Runs every scenario of the named chapters (all chapters when none is named) and prints a \
+            line per scenario: pass, FAIL (with a diff of expected and printed lines), CRASHED (with \
+            the trap's message) or TIMED OUT. Exits non-zero unless every scenario passes.
+            """
+    )
+
+    @Argument(help: "Chapters to run, by number or slug (default: all).")
+    var chapters: [String] = []
+
+    @Flag(name: .shortAndLong, help: "Show what every scenario printed.")
+    var verbose = false
+
+    @Option(help: "Seconds one scenario may run before it is stopped.")
+    var timeLimit: Double = ScenarioRunner.defaultTimeLimit
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook run is not implemented yet")
+        let selection = ScenarioSelection()
+        let chapters = try selection.chapters(named: chapters)
+        if let root = try? PackageRoot.locate(), let book = try? Book.load(packageRoot: root) {
+            for path in selection.staleChapters(comparedWith: book) {
+                FileHandle.standardError.write(Data("warning: \(path) changed since the workbook was built; `swift run workbook run` builds it again\n".utf8))
+            }
+        }
+        let results = ScenarioRunner.current(timeLimit: timeLimit).results(for: chapters)
+        let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
+        print(report.text, terminator: "")
+        if !report.allPassed { throw ExitCode.failure }
+    }
+
+    func validate() throws {
+        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
     }
 }

@@ -1,8 +1,11 @@
 import ArgumentParser
+import ChapterModel
+import Workbook
 
 /// The `workbook` command: read chapters, run their scenarios, and check exercises.
 ///
-/// Each subcommand is a small type in its own file; this one only lists them.
+/// Each subcommand is a small type in its own file; this one lists them, and on its own
+/// says where the learner stands and where to go next.
 @main
 struct WorkbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,10 +14,15 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             List.self, Read.self, Run.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self,
+            ScenarioHostCommand.self,
         ]
     )
 
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        print("workbook: run `workbook list` to see the chapters")
+        let book = try Book.load(packageRoot: try PackageRoot.locate())
+        let overview = Overview.chapters(book, terminal: options.terminal)
+        print(overview.text, terminator: "")
     }
 }

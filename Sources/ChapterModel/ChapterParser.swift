@@ -1,0 +1,147 @@
+import CCmark
+
+/// Turns a chapter's Markdown into ``Block``s with cmark, CommonMark's reference parser.
+///
+/// It walks cmark's tree once, keeps every block's line, pairs each scenario with the
+/// `output` block that must follow it, and numbers the scenarios. Anything the workbook
+/// cannot make sense of becomes a ``ChapterError`` at its line, never a silent skip.
+struct ChapterParser {
+    let path: String
+    private var scenarioCount = 0
+    private var nearestHeading: String?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func parse(_ markdown: String) throws -> [Block] {
+        guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else {
+            throw ChapterError(path: path, line: nil, message: "cmark could not parse the file")
+        }
+        defer { cmark_node_free(document) }
+        return try blocks(in: document)
+    }
+
+    /// The children of a container node, with each scenario joined to its output block.
+    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
+        var result: [Block] = []
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            if let info = try fenceInfo(of: node) {
+                switch info {
+                case .scenario:
+                    let output = cmark_node_next(node)
+                    guard let output, try fenceInfo(of: output) == .output else {
+                        throw error(at: node, "a ```swift scenario block must be followed by an ```output block with what it prints")
+                    }
+                    scenarioCount += 1
+                    result.append(.scenario(Scenario(
+                        number: scenarioCount,
+                        code: literal(of: node),
+                        line: line(of: node),
+                        expectedOutput: literal(of: output),
+                        outputLine: line(of: output),
+                        heading: nearestHeading
+                    )))
+                    child = cmark_node_next(output)
+                    continue
+                case .output:
+                    throw error(at: node, "an ```output block must come right after a ```swift scenario block")
+                case .excerpt(let source, let region):
+                    result.append(.excerpt(Excerpt(source: source, region: region, code: literal(of: node), line: line(of: node))))
+                case .code(let language):
+                    result.append(.code(CodeBlock(language: language, code: literal(of: node), line: line(of: node))))
+                }
+            } else if let block = try block(from: node) {
+                result.append(block)
+            }
+            child = cmark_node_next(node)
+        }
+        return result
+    }
+
+    /// A non-code block node as a ``Block``; `nil` for nodes a chapter has no use for.
+    private mutating func block(from node: OpaquePointer) throws -> Block? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HEADING:
+            let heading = Heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(in: node), line: line(of: node))
+            nearestHeading = heading.content.plainText
+            return .heading(heading)
+        case CMARK_NODE_PARAGRAPH:
+            return .paragraph(inlines(in: node))
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .blockQuote(try blocks(in: node))
+        case CMARK_NODE_LIST:
+            var items: [[Block]] = []
+            var item = cmark_node_first_child(node)
+            while let current = item {
+                items.append(try blocks(in: current))
+                item = cmark_node_next(current)
+            }
+            return .list(List(
+                isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)),
+                isTight: cmark_node_get_list_tight(node) != 0,
+                items: items
+            ))
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .thematicBreak
+        case CMARK_NODE_HTML_BLOCK:
+            return .html(literal(of: node))
+        default:
+            return nil
+        }
+    }
+
+    /// What a code block declares, or `nil` when the node is not a code block.
+    private func fenceInfo(of node: OpaquePointer) throws -> FenceInfo? {
+        guard cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK else { return nil }
+        let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+        do {
+            return try FenceInfo(info)
+        } catch let invalid as FenceInfo.Invalid {
+            throw error(at: node, invalid.message)
+        }
+    }
+
+    private func inlines(in parent: OpaquePointer) -> [Inline] {
+        var result: [Inline] = []
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            if let inline = inline(from: node) { result.append(inline) }
+            child = cmark_node_next(node)
+        }
+        return result
+    }
+
+    private func inline(from node: OpaquePointer) -> Inline? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: return .text(literal(of: node))
+        case CMARK_NODE_CODE: return .code(literal(of: node))
+        case CMARK_NODE_EMPH: return .emphasis(inlines(in: node))
+        case CMARK_NODE_STRONG: return .strong(inlines(in: node))
+        case CMARK_NODE_LINK: return .link(text: inlines(in: node), destination: url(of: node))
+        case CMARK_NODE_IMAGE: return .image(alternative: inlines(in: node), source: url(of: node))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_HTML_INLINE: return .html(literal(of: node))
+        default: return nil
+        }
+    }
+
+    private func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    private func url(of node: OpaquePointer) -> String {
+        cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+    }
+
+    private func line(of node: OpaquePointer) -> Int {
+        Int(cmark_node_get_start_line(node))
+    }
+
+    private func error(at node: OpaquePointer, _ message: String) -> ChapterError {
+        ChapterError(path: path, line: line(of: node), message: message)
+    }
+}

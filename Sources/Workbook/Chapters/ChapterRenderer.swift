@@ -1,0 +1,161 @@
+import ChapterModel
+
+/// Lays a chapter out for the terminal, from its parsed blocks.
+///
+/// Prose is wrapped to the width and styled (emphasis, strong, inline code, links); lists
+/// and quotes indent what they hold, however deep; code is highlighted and never wrapped.
+/// A scenario is framed and labelled with the command that runs it, its output block shown
+/// under it as what it prints. Without colour, the Markdown marks (`*`, `**`, backticks)
+/// stay, so the meaning survives on a plain terminal or in a file.
+public struct ChapterRenderer {
+    public var terminal: Terminal
+
+    public init(terminal: Terminal) {
+        self.terminal = terminal
+    }
+
+    static let titleStyle = TextStyle(color: .cyan, bold: true)
+    static let headingStyle = TextStyle(color: .cyan, bold: true)
+    static let ruleStyle = TextStyle(color: .lightBlack)
+    static let inlineCodeStyle = TextStyle(color: .yellow)
+    static let linkStyle = TextStyle(color: .blue, underline: true)
+    static let frameStyle = TextStyle(color: .lightBlack)
+    static let labelStyle = TextStyle(color: .green, bold: true)
+    static let outputStyle = TextStyle(color: .green)
+
+    /// The whole chapter, ending with a newline.
+    public func render(_ chapter: Chapter) -> String {
+        var lines: [StyledLine] = [[Span("Chapter \(chapter.number) · \(chapter.path)", Self.ruleStyle)], []]
+        lines += render(chapter.blocks, width: terminal.width, chapter: chapter)
+        lines += [[], [Span("Run this chapter's \(chapter.scenarios.count) scenarios: ", Self.ruleStyle), Span("workbook run \(chapter.number)", Self.inlineCodeStyle)]]
+        return lines.map { terminal.render($0) + "\n" }.joined()
+    }
+
+    /// Blocks one after the other, separated by blank lines unless `tight` (a tight list item).
+    func render(_ blocks: [Block], width: Int, chapter: Chapter, tight: Bool = false) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        for block in blocks {
+            let rendered = render(block, width: width, chapter: chapter)
+            if rendered.isEmpty { continue }
+            if !lines.isEmpty, !tight { lines.append([]) }
+            lines += rendered
+        }
+        return lines
+    }
+
+    func render(_ block: Block, width: Int, chapter: Chapter) -> [StyledLine] {
+        switch block {
+        case .heading(let heading):
+            return render(heading, width: width)
+        case .paragraph(let inlines):
+            return TextWrapper(width: width).wrap(spans(for: inlines, style: .plain))
+        case .list(let list):
+            return render(list, width: width, chapter: chapter)
+        case .blockQuote(let blocks):
+            let bar = [Span("│ ", Self.frameStyle)]
+            return render(blocks, width: width - 2, chapter: chapter).map { bar + $0 }
+        case .code(let code):
+            let highlighted = code.language == "swift" ? SwiftHighlighter().highlight(code.code) : plainLines(code.code)
+            return highlighted.map { [Span("    ")] + $0 }
+        case .scenario(let scenario):
+            return render(scenario, chapter: chapter)
+        case .excerpt(let excerpt):
+            return framed(
+                label: [Span(excerpt.source, Self.labelStyle), Span(" · \(excerpt.region)", Self.frameStyle)],
+                body: SwiftHighlighter().highlight(excerpt.code)
+            ) + [[Span("└─", Self.frameStyle)]]
+        case .html:
+            return []
+        case .thematicBreak:
+            return [[Span(String(repeating: "─", count: width), Self.ruleStyle)]]
+        }
+    }
+
+    private func render(_ heading: Heading, width: Int) -> [StyledLine] {
+        let style = heading.level == 1 ? Self.titleStyle : Self.headingStyle
+        let lines = TextWrapper(width: width).wrap(spans(for: heading.content, style: style))
+        switch heading.level {
+        case 1, 2:
+            let underline = heading.level == 1 ? "═" : "─"
+            let length = min(width, lines.map(\.visibleWidth).max() ?? 0)
+            return lines + [[Span(String(repeating: underline, count: length), Self.ruleStyle)]]
+        default:
+            return lines
+        }
+    }
+
+    private func render(_ list: List, width: Int, chapter: Chapter) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        let markerWidth = list.isOrdered ? "\(list.start + list.items.count - 1). ".count : 2
+        for (offset, item) in list.items.enumerated() {
+            let marker = list.isOrdered ? "\(list.start + offset)." : "•"
+            let padded = marker.padding(toLength: markerWidth, withPad: " ", startingAt: 0)
+            let itemLines = render(item, width: width - markerWidth, chapter: chapter, tight: list.isTight)
+            if !lines.isEmpty, !list.isTight { lines.append([]) }
+            for (index, line) in itemLines.enumerated() {
+                let prefix = index == 0 ? Span(padded, Self.frameStyle) : Span(String(repeating: " ", count: markerWidth))
+                lines.append(line.isEmpty ? [] : [prefix] + line)
+            }
+        }
+        return lines
+    }
+
+    private func render(_ scenario: Scenario, chapter: Chapter) -> [StyledLine] {
+        let label: StyledLine = [
+            Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
+            Span(" · run it with ", Self.frameStyle),
+            Span("workbook run \(chapter.number)", Self.inlineCodeStyle),
+        ]
+        let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
+        return framed(label: label, body: SwiftHighlighter().highlight(scenario.code))
+            + [[Span("├─ ", Self.frameStyle), Span("prints", Self.labelStyle)]]
+            + output.map { [Span("│ ", Self.frameStyle)] + $0 }
+            + [[Span("└─", Self.frameStyle)]]
+    }
+
+    /// `┌─ label` over the body, each line behind a `│ ` gutter.
+    private func framed(label: StyledLine, body: [StyledLine]) -> [StyledLine] {
+        [[Span("┌─ ", Self.frameStyle)] + label] + body.map { [Span("│ ", Self.frameStyle)] + $0 }
+    }
+
+    private func plainLines(_ text: String) -> [StyledLine] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
+        if lines.count > 1, lines.last == [Span("")] { lines.removeLast() }
+        return lines.map { $0.filter { !$0.text.isEmpty } }
+    }
+
+    /// Inline content as spans, each in `style` with its own style laid over it.
+    func spans(for inlines: [Inline], style: TextStyle) -> [Span] {
+        inlines.flatMap { spans(for: $0, style: style) }
+    }
+
+    private func spans(for inline: Inline, style: TextStyle) -> [Span] {
+        let color = terminal.usesColor
+        switch inline {
+        case .text(let text):
+            return [Span(text, style)]
+        case .code(let code):
+            return [Span(color ? code : "`\(code)`", style.merging(Self.inlineCodeStyle))]
+        case .emphasis(let children):
+            return marked(color ? "" : "*", spans(for: children, style: style.merging(TextStyle(italic: true))), style)
+        case .strong(let children):
+            return marked(color ? "" : "**", spans(for: children, style: style.merging(TextStyle(bold: true))), style)
+        case .link(let text, let destination):
+            let shown = spans(for: text, style: style.merging(Self.linkStyle))
+            let isBare = text.plainText == destination || destination.hasPrefix("#")
+            return isBare ? shown : shown + [Span(" (\(destination))", style.merging(Self.ruleStyle))]
+        case .image(let alternative, let source):
+            return [Span("[image: \(alternative.plainText)] (\(source))", style.merging(Self.ruleStyle))]
+        case .softBreak:
+            return [Span(" ", style)]
+        case .lineBreak:
+            return [Span("\n", style)]
+        case .html(let html):
+            return [Span(html, style)]
+        }
+    }
+
+    private func marked(_ mark: String, _ spans: [Span], _ style: TextStyle) -> [Span] {
+        mark.isEmpty ? spans : [Span(mark, style)] + spans + [Span(mark, style)]
+    }
+}

@@ -1,0 +1,72 @@
+import Scenarios
+
+/// The verdict on one scenario: how it ran, judged against the chapter's output block.
+public struct ScenarioResult: Sendable {
+    public enum Status: Equatable, Sendable {
+        case passed
+        /// It printed something other than the chapter says; the diff shows what.
+        case failed(LineDiff)
+        case crashed(message: String)
+        case timedOut
+        /// Not in the compiled workbook (the chapter changed since the last build).
+        case missing
+
+        /// `pass`, `FAIL`, …: the word the run report starts the scenario's line with.
+        public var label: String {
+            switch self {
+            case .passed: return "pass"
+            case .failed: return "FAIL"
+            case .crashed: return "CRASHED"
+            case .timedOut: return "TIMED OUT"
+            case .missing: return "NOT BUILT"
+            }
+        }
+    }
+
+    public var id: ScenarioID
+    public var chapterPath: String
+    public var line: Int
+    public var heading: String?
+    public var status: Status
+    /// What the scenario printed, however it ended.
+    public var output: String
+
+    /// Judges an outcome against the output the chapter expects, after ``OutputNormalization``.
+    public init(id: ScenarioID, chapterPath: String, line: Int, heading: String?, expectedOutput: String, outcome: ScenarioOutcome) {
+        self.id = id
+        self.chapterPath = chapterPath
+        self.line = line
+        self.heading = heading
+        self.output = outcome.output
+        switch outcome {
+        case .finished(let output):
+            let diff = LineDiff(
+                expected: OutputNormalization.normalize(expectedOutput),
+                actual: OutputNormalization.normalize(output)
+            )
+            status = diff.isEmpty ? .passed : .failed(diff)
+        case .crashed(let message, _): status = .crashed(message: message)
+        case .timedOut: status = .timedOut
+        case .missing: status = .missing
+        }
+    }
+
+    public var passed: Bool { status == .passed }
+}
+
+extension ScenarioRunner {
+    /// Runs the compiled scenarios of the given chapters and judges each one.
+    public func results(for chapters: [ChapterScenarios]) -> [ScenarioResult] {
+        let ids = chapters.flatMap { chapter in chapter.scenarios.map { ScenarioID(chapter: chapter.name, number: $0.number) } }
+        let outcomes = run(ids)
+        return chapters.flatMap { chapter in
+            chapter.scenarios.map { scenario in
+                let id = ScenarioID(chapter: chapter.name, number: scenario.number)
+                return ScenarioResult(
+                    id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,
+                    expectedOutput: scenario.expectedOutput, outcome: outcomes[id] ?? .missing
+                )
+            }
+        }
+    }
+}

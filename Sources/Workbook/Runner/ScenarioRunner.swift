@@ -1,0 +1,96 @@
+import Foundation
+
+/// Runs scenarios in a child process, so that one that traps or hangs is reported and the
+/// others still run.
+///
+/// The child is the `workbook` executable's hidden `scenario-host` command (a
+/// ``ScenarioHost``), started once for all the scenarios: starting a process per scenario
+/// would cost more than the scenarios themselves. When a scenario crashes or times out,
+/// the host is gone, so a new one is started for the scenarios after it.
+public struct ScenarioRunner {
+    /// The `workbook` executable to start as host.
+    public var executable: String
+    /// How long one scenario may run before it is reported as timed out.
+    public var timeLimit: TimeInterval
+
+    public static let defaultTimeLimit: TimeInterval = 5
+    /// The hidden subcommand of `workbook` that runs scenarios.
+    public static let hostCommand = "scenario-host"
+
+    public init(executable: String, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) {
+        self.executable = executable
+        self.timeLimit = timeLimit
+    }
+
+    /// A runner that starts this very executable as the host.
+    public static func current(timeLimit: TimeInterval = defaultTimeLimit) -> ScenarioRunner {
+        ScenarioRunner(executable: currentExecutable, timeLimit: timeLimit)
+    }
+
+    /// Runs each scenario once and returns how each ended, in the order given.
+    public func run(_ ids: [ScenarioID]) -> [ScenarioID: ScenarioOutcome] {
+        var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var remaining = ids[...]
+        while !remaining.isEmpty {
+            let batch = runHost(Array(remaining))
+            outcomes.merge(batch) { _, new in new }
+            let before = remaining.count
+            remaining = remaining.drop { outcomes[$0] != nil }
+            if remaining.count == before {
+                // The host died before it began anything: report that, rather than start it again for ever.
+                let failure = batch.isEmpty ? "the scenario host could not start" : "the scenario host stopped"
+                for id in remaining { outcomes[id] = .crashed(message: failure, output: "") }
+                remaining = []
+            }
+        }
+        return outcomes
+    }
+
+    /// Starts one host for `ids` and reads what it reported, up to where it stopped.
+    private func runHost(_ ids: [ScenarioID]) -> [ScenarioID: ScenarioOutcome] {
+        let capture = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbook-scenario-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: capture) }
+
+        var environment = ProcessInfo.processInfo.environment
+        // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let host = ChildProcess(
+            executable,
+            [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
+            environment: environment,
+            // The host's own watchdog stops a hung scenario; this is the net under it.
+            timeout: timeLimit * Double(ids.count) + 10
+        )
+        guard let result = try? host.run() else {
+            return [:]
+        }
+
+        var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var begun: ScenarioID?
+        for line in result.standardOutput.split(separator: "\n") {
+            switch HostMessage(line: line) {
+            case .begin(let id)?: begun = id
+            case .end(let id, let output)?: outcomes[id] = .finished(output: output); begun = nil
+            case .timeout(let id, let output)?: outcomes[id] = .timedOut(output: output); begun = nil
+            case .unknown(let id)?: outcomes[id] = .missing
+            case nil: continue
+            }
+        }
+        if let crashed = begun {
+            let printed = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+            outcomes[crashed] = result.termination == .timedOut
+                ? .timedOut(output: printed)
+                : .crashed(message: CrashMessage(standardError: result.standardError, termination: result.termination).text, output: printed)
+        }
+        return outcomes
+    }
+
+    /// The path of the running executable, so the runner can start another copy as host.
+    static var currentExecutable: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}

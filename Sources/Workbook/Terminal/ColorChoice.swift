@@ -1,0 +1,7 @@
+/// When to colour output: the `--color auto|always|never` option.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    /// Colour when standard output is a terminal and `NO_COLOR` is not set.
+    case auto
+    case always
+    case never
+}

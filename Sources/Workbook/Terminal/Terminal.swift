@@ -1,0 +1,79 @@
+import Foundation
+import Rainbow
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the workbook knows about where its output goes: colour or not, and how wide.
+///
+/// Colour is on with `--color always`, off with `--color never`, and with `auto` (the
+/// default) on only when standard output is a terminal and `NO_COLOR` is unset
+/// (https://no-color.org). The width is `--width` when given, else the terminal's, else
+/// `COLUMNS`, else 80.
+public struct Terminal: Sendable {
+    public var usesColor: Bool
+    public var width: Int
+    /// True when standard output is a terminal a person is looking at (so a pager makes sense).
+    public var isInteractive: Bool
+
+    public init(usesColor: Bool, width: Int, isInteractive: Bool = false) {
+        self.usesColor = usesColor
+        self.width = max(20, width)
+        self.isInteractive = isInteractive
+    }
+
+    /// The terminal standard output goes to, with the user's choices applied.
+    public static func standardOutput(
+        color: ColorChoice = .auto,
+        width: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Terminal {
+        let isTTY = isatty(STDOUT_FILENO) != 0
+        let usesColor: Bool
+        switch color {
+        case .always: usesColor = true
+        case .never: usesColor = false
+        case .auto: usesColor = isTTY && (environment["NO_COLOR"] ?? "").isEmpty
+        }
+        return Terminal(
+            usesColor: usesColor,
+            width: width ?? windowWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80,
+            isInteractive: isTTY
+        )
+    }
+
+    /// `text` in `style`, or `text` unchanged when colour is off.
+    public func paint(_ text: String, _ style: TextStyle) -> String {
+        let codes = style.codes
+        guard usesColor, !codes.isEmpty, !text.isEmpty else { return text }
+        Self.rainbowWritesEscapeCodes
+        return codes.reduce(text) { $0.applyingCodes($1) }
+    }
+
+    /// A styled line as a string.
+    public func render(_ line: StyledLine) -> String {
+        line.map { paint($0.text, $0.style) }.joined()
+    }
+
+    /// Rainbow decides by itself whether to colour; the workbook decides instead (above),
+    /// so Rainbow is told once to always produce escape codes when asked.
+    private static let rainbowWritesEscapeCodes: Void = {
+        Rainbow.enabled = true
+        Rainbow.outputTarget = .console
+    }()
+
+    private static func windowWidth() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// The terminal's height in lines, for deciding whether a text needs a pager.
+    static func windowHeight() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+}
