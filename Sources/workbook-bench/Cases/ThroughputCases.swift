@@ -1,0 +1,145 @@
+import Backpressure
+import OpenCombineShim
+
+/// The throughput rows: each of ours against the built-in operator nearest to it.
+enum ThroughputCases {
+    static func all(scale: Int) -> [BenchmarkCase] {
+        subscribers(scale: scale) + fibonacci(scale: scale) + amb(scale: scale) + sharing(scale: scale)
+    }
+
+    static func subscribers(scale: Int) -> [BenchmarkCase] {
+        let blackhole = Blackhole()
+        let count = 1_000_000 / scale
+        return [
+            BenchmarkCase(
+                name: "MySink (always true)", baselineName: "Sink", elements: count,
+                ours: {
+                    _ = (0..<count).publisher.mySink(
+                        receiveCompletion: { _ in },
+                        receiveValue: { blackhole.consume($0); return true })
+                },
+                baseline: { _ = (0..<count).publisher.sink { blackhole.consume($0) } }),
+            BenchmarkCase(
+                name: "SteppingSubscriber (sync .more)", baselineName: "Sink", elements: count,
+                ours: {
+                    _ = (0..<count).publisher.step { event in
+                        if case let .input(value, promise) = event {
+                            blackhole.consume(value)
+                            promise(.more)
+                        }
+                    }
+                },
+                baseline: { _ = (0..<count).publisher.sink { blackhole.consume($0) } }),
+        ]
+    }
+
+    static func fibonacci(scale: Int) -> [BenchmarkCase] {
+        let blackhole = Blackhole()
+        let subscriptions = 10_000 / scale
+        let elements = subscriptions * 93
+        return [
+            BenchmarkCase(
+                name: "Fibonacci, unlimited", baselineName: "(0..<93).publisher", elements: elements,
+                ours: {
+                    for _ in 0..<subscriptions {
+                        _ = Publishers.fibonacci(count: .unlimited).sink { blackhole.consume($0) }
+                    }
+                },
+                baseline: {
+                    for _ in 0..<subscriptions {
+                        _ = (0..<93).publisher.sink { blackhole.consume($0) }
+                    }
+                }),
+            BenchmarkCase(
+                name: "Fibonacci, .max(1) per value", baselineName: "(0..<93).publisher", elements: elements,
+                ours: {
+                    for _ in 0..<subscriptions {
+                        Publishers.fibonacci(count: .unlimited).subscribe(OneAtATime(blackhole))
+                    }
+                },
+                baseline: {
+                    for _ in 0..<subscriptions {
+                        (0..<93).publisher.subscribe(OneAtATime(blackhole))
+                    }
+                }),
+        ]
+    }
+
+    static func amb(scale: Int) -> [BenchmarkCase] {
+        let blackhole = Blackhole()
+        let count = 500_000 / scale
+        return [
+            BenchmarkCase(
+                name: "Amb over two subjects", baselineName: "subject -> Sink", elements: count,
+                ours: {
+                    let first = PassthroughSubject<Int, Never>()
+                    let second = PassthroughSubject<Int, Never>()
+                    let cancellable = first.amb(second).sink { blackhole.consume($0) }
+                    for value in 0..<count { first.send(value) }
+                    cancellable.cancel()
+                },
+                baseline: {
+                    let subject = PassthroughSubject<Int, Never>()
+                    let cancellable = subject.sink { blackhole.consume($0) }
+                    for value in 0..<count { subject.send(value) }
+                    cancellable.cancel()
+                }),
+        ]
+    }
+
+    static func sharing(scale: Int) -> [BenchmarkCase] {
+        let values = 200_000 / scale
+        var cases = [
+            shareReplay(name: "ShareReplay(16), 1 subscriber", bufferSize: 16, subscribers: 1, values: values),
+        ]
+        for fanOut in [10, 100] {
+            cases.append(shareReplay(
+                name: "ShareReplay(16), \(fanOut) subscribers", bufferSize: 16,
+                subscribers: fanOut, values: values / fanOut))
+        }
+        for bufferSize in [1_000, 100_000] {
+            cases.append(shareReplay(
+                name: "ShareReplay(\(bufferSize)), 1 subscriber", bufferSize: bufferSize,
+                subscribers: 1, values: values))
+        }
+        return cases
+    }
+
+    /// `values` sent to `subscribers`; cost is per delivered value.
+    private static func shareReplay(name: String, bufferSize: Int, subscribers: Int, values: Int) -> BenchmarkCase {
+        let blackhole = Blackhole()
+        return BenchmarkCase(
+            name: name, baselineName: "share()", elements: values * subscribers,
+            ours: {
+                let subject = PassthroughSubject<Int, Never>()
+                let shared = subject.shareReplay(bufferSize)
+                let cancellables = (0..<subscribers).map { _ in shared.sink { blackhole.consume($0) } }
+                for value in 0..<values { subject.send(value) }
+                cancellables.forEach { $0.cancel() }
+            },
+            baseline: {
+                let subject = PassthroughSubject<Int, Never>()
+                let shared = subject.share()
+                let cancellables = (0..<subscribers).map { _ in shared.sink { blackhole.consume($0) } }
+                for value in 0..<values { subject.send(value) }
+                cancellables.forEach { $0.cancel() }
+            })
+    }
+}
+
+/// Asks for one value on subscription and one more with each value: the slowest
+/// demand pattern, which makes a publisher do its demand accounting on every value.
+private final class OneAtATime: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    private let blackhole: Blackhole
+
+    init(_ blackhole: Blackhole) { self.blackhole = blackhole }
+
+    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        blackhole.consume(input)
+        return .max(1)
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// `swift run -c release workbook-bench`: our implementations against OpenCombine's (or
+/// Combine's) own nearest operator, measured in the same process and run.
+///
+/// It reports ratios rather than absolute times because these machines are shared and
+/// noisy: a neighbour slows ours and the baseline alike, and the ratio survives.
+@main
+struct WorkbookBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workbook-bench",
+        abstract: "Benchmark the Backpressure library against Combine's built-in operators.")
+
+    @Option(help: "Runs per case; the median is reported.")
+    var runs = 11
+
+    @Option(help: "Divide every workload by this (2 or 10 for a quick look).")
+    var scale = 1
+
+    @Option(help: "Also write the results as JSON to this file.")
+    var json: String?
+
+    @Flag(help: "Skip the real-time pace measurement (about 2 s).")
+    var skipPace = false
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard (1...100).contains(scale) else { throw ValidationError("--scale must be from 1 to 100") }
+    }
+
+    func run() throws {
+        #if DEBUG
+        print("note: this is a debug build; run `swift run -c release workbook-bench` for real figures\n")
+        #endif
+        let results = ThroughputCases.all(scale: scale).map { benchmark -> BenchmarkResult in
+            let result = benchmark.measure(runs: runs)
+            FileHandle.standardError.write(Data("measured \(result.name)\n".utf8))
+            return result
+        }
+        let pace = skipPace ? nil : PaceAccuracy.measure()
+        let scenarios = try ScenarioThroughput.workbookExecutable.map { try ScenarioThroughput.measure(workbook: $0, runs: 3) }
+
+        let report = BenchReport(results: results, pace: pace, scenarios: scenarios)
+        print(report.table)
+        if let json {
+            try report.json().write(to: URL(fileURLWithPath: json))
+        }
+    }
+}
