@@ -9,6 +9,13 @@ import Testing
 @Suite("Exercises")
 struct ExerciseTests {
     @Test(.enabled(if: isStarted("MyAssign"), "not started")) func myAssign() { expectCheckPasses("MyAssign") }
+    @Test(.enabled(if: isStarted("BatchSink"), "not started")) func batchSink() { expectCheckPasses("BatchSink") }
+    @Test(.enabled(if: isStarted("PausingSink"), "not started")) func pausingSink() { expectCheckPasses("PausingSink") }
+    @Test(.enabled(if: isStarted("PausingSubscriber"), "not started")) func pausingSubscriber() { expectCheckPasses("PausingSubscriber") }
+    @Test(.enabled(if: isStarted("Countdown"), "not started")) func countdown() { expectCheckPasses("Countdown") }
+    @Test(.enabled(if: isStarted("Chunks"), "not started")) func chunks() { expectCheckPasses("Chunks") }
+    @Test(.enabled(if: isStarted("RefCountReplay"), "not started")) func refCountReplay() { expectCheckPasses("RefCountReplay") }
+    @Test(.enabled(if: isStarted("RateLimit"), "not started")) func rateLimit() { expectCheckPasses("RateLimit") }
 
     @Test("An untouched stub fails its check", arguments: untouchedExercises)
     func untouchedStubFails(_ name: String) throws {

@@ -5,25 +5,28 @@ import OpenCombineShim
 extension AuditingSubscriber where Input: Equatable {
     /// "[5, 4] then .finished", "[5, 4] and no completion".
     var receivedText: String {
-        let values = "[\(self.values.map { "\($0)" }.joined(separator: ", "))]"
-        guard let completion = completions.first else { return "\(values) and no completion" }
-        return "\(values) then \(completion.swiftText)"
+        Self.text(values, completions.first?.swiftText)
     }
 
-    /// Fails unless exactly `values` arrived, followed by `.finished` if `finished`.
+    /// Fails unless exactly `values` arrived, followed by `completion` (`nil`: none yet).
     ///
     /// - Parameter situation: what the subscriber did, e.g. "with request(.max(2))".
-    func expectReceived(_ values: [Input], finished: Bool, _ situation: String) throws {
+    func expectReceived(
+        _ values: [Input], then completion: Subscribers.Completion<Failure>? = nil, _ situation: String
+    ) throws {
         try audit()
-        let expected = "[\(values.map { "\($0)" }.joined(separator: ", "))]" + (finished ? " then .finished" : " and no completion")
-        let finishedAsExpected = finished ? completions.count == 1 && isFinishedNormally : completions.isEmpty
-        try expect(self.values == values && finishedAsExpected,
-                   "\(situation): got \(receivedText), expected \(expected)")
+        let expected = Self.text(values, completion?.swiftText)
+        try expect(receivedText == expected, "\(situation): got \(receivedText), expected \(expected)")
     }
 
-    private var isFinishedNormally: Bool {
-        if case .finished? = completions.first { return true }
-        return false
+    /// Shorthand for the common case: these values, then `.finished` or nothing.
+    func expectReceived(_ values: [Input], finished: Bool, _ situation: String) throws {
+        try expectReceived(values, then: finished ? .finished : nil, situation)
+    }
+
+    private static func text(_ values: [Input], _ completion: String?) -> String {
+        let list = "[\(values.map { "\($0)" }.joined(separator: ", "))]"
+        return completion.map { "\(list) then \($0)" } ?? "\(list) and no completion"
     }
 }
 

@@ -14,6 +14,76 @@ public enum ExerciseManifest {
                 "receive(subscription:): if you are not awaiting one, cancel it and return; otherwise store it and call request(.unlimited). receive(_:): assign only when subscribed, and return .none.",
                 "receive(completion:) moves to terminal without cancelling anything. cancel() moves to terminal first, then cancels the subscription it had. myAssign(to:on:) builds the subscriber, subscribe(_:)s it and returns AnyCancellable(subscriber).",
             ]),
+        Exercise(
+            name: "BatchSink",
+            chapter: "02-mysink",
+            summary: "Subscribers.BatchSink: MySink with resume(_ demand:), pausing still reliable",
+            hints: [
+                "Start from the chapter's MySink. What changes once resume asks for more than one value? The values already asked for keep coming after receiveValue has returned false.",
+                "Count what upstream still owes you: add what you ask for (by request and by what receive returns), subtract one per value received. While paused, put arriving values in an array instead of calling receiveValue.",
+                "resume(n): do nothing if already pulling or finished. Otherwise start pulling, hand over the held values (stop again if receiveValue returns false), then, if n is more than what is owed, request(n - owed). A completion that came while values were held waits until they are gone.",
+                "receive(_:) while pulling: if receiveValue returns true, return .max(1) (and count it as owed) so the batch stays in flight; if false, stop pulling and return .none. receive(subscription:) keeps it and calls resume(.max(1)). cancel() and the completion drop the subscription and the held values.",
+            ]),
+        Exercise(
+            name: "PausingSink",
+            chapter: "02-mysink",
+            summary: "Subscribers.PausingSink: five, then pause for a second, wrapping MySink",
+            hints: [
+                "MySink already knows how to pause (its receiveValue returns false) and to resume (resume()). What is left is counting to batchSize and waking it after the pause.",
+                "Create the MySink in init, once the stored properties are set. Its receiveValue calls yours, then a method of yours that counts. Capture self weakly there: self owns the sink.",
+                "When the count reaches batchSize, reset it, return false, and call scheduler.schedule(after: scheduler.now.advanced(by: pause)) { self?.sink.resume() }. Use the scheduler you were given, never DispatchQueue.main or a Timer.",
+                "The Subscriber methods and cancel() only forward: sink.receive(subscription:), sink.receive(_:), sink.receive(completion:), sink.cancel(). MySink asks for nothing after a completion or a cancel, so a late resume() does no harm.",
+            ]),
+        Exercise(
+            name: "PausingSubscriber",
+            chapter: "02-mysink",
+            summary: "Subscribers.PausingSubscriber: five, then pause for a second, standing alone",
+            hints: [
+                "Without MySink you keep the subscription yourself. Nothing forces one value at a time: you can ask for a whole batch with request(.max(batchSize)).",
+                "receive(subscription:): keep it (cancel any second one) and request(.max(batchSize)). receive(_:): pass the value on, count it, and return .none, because the batch was asked for up front.",
+                "When the count reaches batchSize, reset it and schedule, on the scheduler you were given, after scheduler.now.advanced(by: pause), a request(.max(batchSize)) on the subscription you hold.",
+                "receive(completion:) and cancel() set the subscription to nil (cancel() cancels it first). The scheduled request then finds nil and does nothing; capture self weakly in it.",
+            ]),
+        Exercise(
+            name: "Countdown",
+            chapter: "03-fibonacci",
+            summary: "Publishers.Countdown: a publisher of your own that honours demand",
+            hints: [
+                "Follow the chapter's Fibonacci publisher: the publisher is a small struct, and the work lives in a Subscription class that receive(subscriber:) creates and hands to the subscriber.",
+                "The subscription keeps the next number, the subscriber (optional, so that cancel() can drop it) and the demand still owed. request(_:) adds to that demand, then sends while there is some.",
+                "A request made from inside receive(_:) must not start a second loop: keep an isDelivering flag, and let a nested request only add to the demand. Add what receive(_:) returns to the demand as well.",
+                "The loop: while let subscriber, demand > .none { demand -= 1; send next; next -= 1; add the returned demand; if next == 0 and you still have the subscriber, drop it and send .finished }. For start <= 0, hand out Subscriptions.empty and finish at once.",
+            ]),
+        Exercise(
+            name: "Chunks",
+            chapter: "04-amb",
+            summary: "Publishers.Chunks and chunks(of:): a full operator with its own subscription",
+            hints: [
+                "An operator is a publisher around an upstream. Its work lives in one class that is the upstream's Subscriber and the downstream's Subscription at once; receive(subscriber:) subscribes an instance of it to the upstream.",
+                "When upstream hands that class its subscription, keep it and pass the class itself to the downstream with receive(subscription:). A downstream request(n) becomes upstream.request(n * size): Demand can be multiplied by an Int, and .unlimited stays .unlimited.",
+                "receive(_:) appends to a buffer; when the buffer holds size values, send them downstream and return what downstream returned, times size. Otherwise return .none: the values already asked for are on their way.",
+                "receive(completion:): on .finished send the remainder (if not empty), then .finished; on a failure send only the failure. cancel() cancels the upstream subscription. In both cases drop your references to both ends.",
+            ]),
+        Exercise(
+            name: "RefCountReplay",
+            chapter: "05-sharereplay",
+            summary: "Publishers.RefCountReplay: a share-replay that disconnects when its last subscriber leaves",
+            hints: [
+                "It must be a class: all subscribers share one upstream subscription, one buffer and one count of subscribers. See how the chapter's ShareReplay splits the work between the publisher and one subscription per subscriber.",
+                "Give each subscriber a subscription object with a queue of its own: the replayed values first, then each live value. It sends from the queue while its subscriber has demand, and the completion once the queue is empty.",
+                "Connect (upstream.subscribe with a small subscriber of your own that asks for .unlimited) only when a subscriber arrives and nothing is connected. When a subscription is cancelled, remove it; if none are left and upstream has not completed, cancel upstream and empty the buffer.",
+                "Lock around every read and write of shared state, but copy what you need and unlock before you call a subscriber or the upstream. Number each connection so that values from a cancelled upstream are ignored, and use an isDelivering flag so a request from inside receive(_:) does not recurse.",
+            ]),
+        Exercise(
+            name: "RateLimit",
+            chapter: "06-pace",
+            summary: "rateLimit(_:per:scheduler:subject:): a rate limiter built on step(with:)",
+            hints: [
+                "Read how the chapter's pace(_:scheduler:subject:) uses step(with:): the stepper gets a promise with every value, and upstream is asked for the next value only when the promise is fulfilled with .more.",
+                "Keep two variables outside the stepper closure: how many values went out in the current batch, and when that batch started (scheduler.now at its first value).",
+                "On .input(value, promise): send the value to the subject and count it. If the batch has room, promise(.more) at once; otherwise reset the count and schedule promise(.more) at batchStart.advanced(by: interval).",
+                "On .completion(completion): subject.send(completion: completion). Return what step returns: its AnyCancellable already cancels upstream, and a promise fulfilled after that does nothing.",
+            ]),
     ]
 
     /// The exercise called `name`, exactly as listed.

@@ -7,7 +7,10 @@ import Testing
 extension ExerciseCheck {
     /// One bound check per exercise, in manifest order.
     static var all: [ExerciseCheck] {
-        [.myAssign]
+        [
+            .myAssign, .batchSink, .pausingSink, .pausingSubscriber,
+            .countdown, .chunks, .refCountReplay, .rateLimit,
+        ]
     }
 
     static func named(_ name: String) -> ExerciseCheck? {

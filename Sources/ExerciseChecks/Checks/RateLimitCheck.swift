@@ -1,0 +1,80 @@
+import CombineSchedulers
+import Foundation
+import OpenCombineShim
+
+/// The check of `rateLimit(_:per:scheduler:subject:)` (chapter 06-pace): a rate limiter
+/// built on `step(with:)` that lets `count` values through at once, then waits for the
+/// interval to end before asking for more.
+public enum RateLimitCheck {
+    public typealias TestClock = TestSchedulerOf<DispatchQueue>
+    public typealias Stride = DispatchQueue.SchedulerTimeType.Stride
+    public typealias Upstream = ProbePublisher<Int, ProbeFailure>
+    public typealias Output = PassthroughSubject<Int, ProbeFailure>
+
+    /// - Parameter rateLimit: calls the learner's `upstream.rateLimit(count, per:, scheduler:, subject:)`.
+    public static func check(
+        rateLimit: @escaping (Upstream, Int, Stride, TestClock, Output) -> AnyCancellable
+    ) -> ExerciseCheck {
+        let culprit = "your rate limiter"
+        /// Starts a rate limiter and a subscriber that records what it sends to the subject.
+        func start(_ upstream: Upstream, count: Int, per interval: Stride, on clock: TestClock)
+        -> (AnyCancellable, AuditingSubscriber<Int, ProbeFailure>) {
+            let subject = Output()
+            let received = subject.auditedSubscription(initialDemand: .unlimited, culprit: culprit)
+            return (rateLimit(upstream, count, interval, clock, subject), received)
+        }
+        func expectAskedAtMost(_ upstream: Upstream, _ limit: Int, _ situation: String) throws {
+            let asked = try unwrap(upstream.subscription).totalRequested
+            try expect(asked <= .max(limit),
+                       "\(situation), your rate limiter had asked upstream for \(asked.swiftText) values in all; at most \(limit) may be asked for by then")
+        }
+        return ExerciseCheck(exercise: "RateLimit", scenarios: [
+            CheckScenario("lets three through at once, then three per second") {
+                let clock = DispatchQueue.test
+                let upstream = Upstream(supplying: Array(1...7), thenFinish: true)
+                let (cancellable, received) = start(upstream, count: 3, per: .seconds(1), on: clock)
+                try received.expectReceived([1, 2, 3], "rateLimit(3, per: 1 s) over 1...7, at 0 s")
+                try expectAskedAtMost(upstream, 3, "at 0 s")
+                clock.advance(by: .milliseconds(999))
+                try received.expectReceived([1, 2, 3], "at 0.999 s")
+                clock.advance(by: .milliseconds(1))
+                try received.expectReceived(Array(1...6), "at 1 s on the virtual clock of the scheduler you were given")
+                try expectAskedAtMost(upstream, 6, "at 1 s")
+                clock.advance(by: .seconds(1))
+                try received.expectReceived(Array(1...7), finished: true, "at 2 s, the source having run out after 7")
+                withExtendedLifetime(cancellable) {}
+            },
+            CheckScenario("uses the count and interval it is given") {
+                let clock = DispatchQueue.test
+                let upstream = Upstream(supplying: Array(1...5), thenFinish: true)
+                let (cancellable, received) = start(upstream, count: 2, per: .milliseconds(500), on: clock)
+                try received.expectReceived([1, 2], "rateLimit(2, per: 0.5 s) over 1...5, at 0 s")
+                clock.advance(by: .milliseconds(500))
+                try received.expectReceived(Array(1...4), "at 0.5 s")
+                clock.advance(by: .milliseconds(500))
+                try received.expectReceived(Array(1...5), finished: true, "at 1 s")
+                withExtendedLifetime(cancellable) {}
+            },
+            CheckScenario("passes a failure on") {
+                let clock = DispatchQueue.test
+                let upstream = Upstream()
+                let (cancellable, received) = start(upstream, count: 3, per: .seconds(1), on: clock)
+                upstream.send(1)
+                upstream.send(completion: .failure(ProbeFailure()))
+                try received.expectReceived([1], then: .failure(ProbeFailure()), "upstream sent 1, then failed")
+                withExtendedLifetime(cancellable) {}
+            },
+            CheckScenario("cancelling stops it and cancels upstream") {
+                let clock = DispatchQueue.test
+                let upstream = Upstream(supplying: Array(1...20))
+                let (cancellable, received) = start(upstream, count: 3, per: .seconds(1), on: clock)
+                cancellable.cancel()
+                clock.advance(by: .seconds(3))
+                let subscription = try unwrap(upstream.subscription)
+                try expect(subscription.cancelCount == 1,
+                           "cancelling what rateLimit returned cancelled upstream \(subscription.cancelCount) times, not once")
+                try received.expectReceived([1, 2, 3], "3 s after cancel() at 0 s")
+            },
+        ])
+    }
+}

@@ -1,0 +1,14 @@
+// Binds the Chunks exercise to its check (see MyAssign.swift for how one file serves three builds).
+#if SOLUTIONS
+import Solutions
+#elseif !WORKBOOK_GRADING
+import Exercises
+#endif
+import ExerciseChecks
+import OpenCombineShim
+
+extension ExerciseCheck {
+    static var chunks: ExerciseCheck {
+        ChunksCheck.check(chunks: { $0.chunks(of: $1) })
+    }
+}
