@@ -32,7 +32,12 @@ let package = Package(
         // The library the chapters teach.
         .target(
             name: "Backpressure",
-            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")],
+            // Every type here is generic and its users are in other modules. Without
+            // cross-module optimisation their code can't be specialised for the concrete
+            // types, and each value pays for run-time generic metadata look-ups
+            // (see workbook-bench).
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
         ),
 
         // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.
@@ -63,7 +68,7 @@ let package = Package(
         // The engine and the command.
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "Rainbow"]
         ),
         .executableTarget(
             name: "workbook",

@@ -55,7 +55,8 @@ private final class CountdownSubscription<S: Subscriber>: Subscription where S.I
             self.demand -= 1
             let value = next
             next -= 1
-            self.demand += subscriber.receive(value)
+            let more = subscriber.receive(value)
+            self.demand += more
             if next == 0, self.subscriber != nil {
                 self.subscriber = nil
                 subscriber.receive(completion: .finished)

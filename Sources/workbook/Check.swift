@@ -1,8 +1,53 @@
 import ArgumentParser
+import ExerciseChecks
+import Workbook
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(
+        abstract: "Check your exercises and say which behaviour is still wrong.",
+        discussion: """
+            Builds and runs the check of every exercise you have started (or of the one you \
+            name, started or not) and prints its state with the check's message. Each check \
+            runs in its own process, so an exercise that does not compile, traps or hangs is \
+            reported as such and the others are still checked. Exits non-zero unless every \
+            exercise checked passes.
+            """
+    )
+
+    @Argument(help: "The exercise to check, e.g. MyAssign (default: all).")
+    var exercise: String?
+
+    @Option(help: "Seconds one exercise's check may run before it is stopped.")
+    var timeLimit: Double = Grader.defaultTimeLimit
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook check is not implemented yet")
+        let workspace = try ExerciseWorkspace.locate()
+        let exercises = try exercise.map { [try ExerciseLookup.exercise(named: $0)] } ?? ExerciseManifest.all
+        let summary = try Self.summary(
+            of: exercises, in: workspace, timeLimit: timeLimit, terminal: options.terminal,
+            gradeUntouched: exercise != nil)
+        print(summary.text, terminator: "")
+        if !summary.allPassed { throw ExitCode.failure }
+    }
+
+    func validate() throws {
+        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
+    }
+
+    /// Grades `exercises` into the learner's summary; shared with `workbook watch`.
+    ///
+    /// - Parameter gradeUntouched: run the checks of untouched stubs too, so that naming an
+    ///   exercise shows what its check expects first.
+    static func summary(
+        of exercises: [Exercise], in workspace: ExerciseWorkspace, timeLimit: Double,
+        terminal: Terminal, gradeUntouched: Bool
+    ) throws -> CheckSummary {
+        let grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        let results = try grader.grade(exercises, untouchedToo: gradeUntouched)
+        let untouched = Set(exercises.filter { workspace.state(of: $0) == .untouched }.map(\.name))
+        let hints = HintProgress(workspace: workspace)
+        return CheckSummary(results: results, untouched: untouched, hintsSeen: hints.seenCount, terminal: terminal)
     }
 }

@@ -1,8 +1,28 @@
 import ArgumentParser
+import ExerciseChecks
+import Workbook
 
 struct Hint: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the next hint for an exercise.",
+        discussion: "Hints go from a nudge to almost the answer; each call shows the next one. Progress is kept in .workbook/."
+    )
+
+    @Argument(help: "The exercise, e.g. MyAssign.")
+    var exercise: String
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook hint is not implemented yet")
+        let exercise = try ExerciseLookup.exercise(named: exercise)
+        var progress = HintProgress(workspace: try ExerciseWorkspace.locate())
+        let hint = try progress.next(for: exercise)
+        let terminal = options.terminal
+        print(terminal.paint("\(exercise.name), hint \(hint.number) of \(exercise.hints.count)", TextStyle(bold: true))
+              + terminal.paint("  (chapter \(exercise.chapter))", TextStyle(color: .lightBlack)))
+        print(hint.text)
+        if hint.number == exercise.hints.count {
+            print(terminal.paint("That was the last hint. Check your work with `swift run workbook check \(exercise.name)`.", TextStyle(color: .lightBlack)))
+        }
     }
 }

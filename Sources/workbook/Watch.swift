@@ -1,8 +1,49 @@
 import ArgumentParser
+import ExerciseChecks
+import Foundation
+import Workbook
 
 struct Watch: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "(not yet implemented)")
+    static let configuration = CommandConfiguration(
+        abstract: "Check exercises again whenever a file in Exercises/ changes (Ctrl-C to stop).",
+        discussion: "Checks every started exercise once, then polls Exercises/ and checks each exercise whose file changed."
+    )
+
+    @Option(help: "Seconds between two looks at Exercises/.")
+    var interval: Double = 1
+
+    @Option(help: "Seconds one exercise's check may run before it is stopped.")
+    var timeLimit: Double = Grader.defaultTimeLimit
+
+    @OptionGroup var options: TerminalOptions
+
     mutating func run() throws {
-        throw ValidationError("workbook watch is not implemented yet")
+        let workspace = try ExerciseWorkspace.locate()
+        var watcher = ExerciseWatcher(workspace: workspace)
+        print("Watching Exercises/ (Ctrl-C to stop).")
+        check(ExerciseManifest.all, in: workspace)
+        while true {
+            Thread.sleep(forTimeInterval: interval)
+            let changed = watcher.changes()
+            guard !changed.isEmpty else { continue }
+            print("\n\(changed.map(\.stubPath).joined(separator: ", ")) changed:")
+            check(changed, in: workspace)
+        }
+    }
+
+    func validate() throws {
+        if interval <= 0 { throw ValidationError("--interval must be more than 0 seconds") }
+        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
+    }
+
+    /// Checks and prints; a grading error is printed too, and watching goes on.
+    private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) {
+        do {
+            let summary = try Check.summary(
+                of: exercises, in: workspace, timeLimit: timeLimit, terminal: options.terminal, gradeUntouched: false)
+            print(summary.text, terminator: "")
+        } catch {
+            print("error: \(error)")
+        }
     }
 }

@@ -9,7 +9,7 @@ public enum ExerciseManifest {
             chapter: "01-demand",
             summary: "Subscribers.MyAssign and myAssign(to:on:): your own Subscribers.Assign",
             hints: [
-                "Start from the MySink of the chapter: a final class that keeps its subscription. What does Assign need to keep besides it?",
+                "Start from the chapter's Tracer: a final class that keeps the subscription it is handed. What does an Assign need to keep besides it, and how much should it ask for?",
                 "Keep the object in an optional, or better in a state enum: awaiting a subscription (with the object), subscribed (object and subscription), terminal (nothing). Every rule becomes a switch on it.",
                 "receive(subscription:): if you are not awaiting one, cancel it and return; otherwise store it and call request(.unlimited). receive(_:): assign only when subscribed, and return .none.",
                 "receive(completion:) moves to terminal without cancelling anything. cancel() moves to terminal first, then cancels the subscription it had. myAssign(to:on:) builds the subscriber, subscribe(_:)s it and returns AnyCancellable(subscriber).",

@@ -1,0 +1,30 @@
+/// One `file:line:column: error: message` line from the compiler's output.
+///
+/// Grading sources carry `#sourceLocation` directives, so the file of an error in a
+/// learner's code is the learner's own `Exercises/<Name>.swift`, not the generated copy.
+struct CompilerDiagnostic: Equatable {
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    /// `Exercises/MyAssign.swift:12:9: error: cannot find 'x' in scope`
+    var text: String { "\(file):\(line):\(column): error: \(message)" }
+
+    /// Every error in `output`, in order, each once (the build prints some twice).
+    static func errors(in output: String) -> [CompilerDiagnostic] {
+        var seen = Set<String>()
+        return output.split(separator: "\n").compactMap { parse(String($0)) }.filter { seen.insert($0.text).inserted }
+    }
+
+    static func parse(_ line: String) -> CompilerDiagnostic? {
+        guard let marker = line.range(of: ": error: ") else { return nil }
+        let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        guard location.count >= 3,
+              let lineNumber = Int(location[location.count - 2]),
+              let column = Int(location[location.count - 1]) else { return nil }
+        let file = location.dropLast(2).joined(separator: ":")
+        return CompilerDiagnostic(
+            file: file, line: lineNumber, column: column, message: String(line[marker.upperBound...]))
+    }
+}

@@ -1,0 +1,65 @@
+import ExerciseChecks
+
+/// What `workbook grade` prints: one row per exercise (name, chapter, state, and the first
+/// message, compiler error or crash), then a count per state.
+public struct GradeTable {
+    public var results: [ExerciseResult]
+    public var terminal: Terminal
+
+    public init(results: [ExerciseResult], terminal: Terminal) {
+        self.results = results
+        self.terminal = terminal
+    }
+
+    public var text: String {
+        let nameWidth = max(8, results.map(\.exercise.name.count).max() ?? 0)
+        let chapterWidth = max(7, results.map(\.exercise.chapter.count).max() ?? 0)
+        let stateWidth = 16
+        var lines: [StyledLine] = [[Span(
+            pad("exercise", nameWidth) + "  " + pad("chapter", chapterWidth) + "  " + pad("state", stateWidth) + "  detail",
+            TextStyle(bold: true))]]
+        for result in results {
+            let state = ExerciseStyles.style(of: result.outcome)
+            var line: StyledLine = [Span(pad(result.exercise.name, nameWidth) + "  " + pad(result.exercise.chapter, chapterWidth) + "  ")]
+            if let detail = result.outcome.detail {
+                line += [Span(pad(result.outcome.label, stateWidth), state), Span("  " + detail)]
+            } else {
+                line.append(Span(result.outcome.label, state))
+            }
+            lines.append(line)
+        }
+        lines.append([])
+        lines.append([Span(summary)])
+        return lines.map { terminal.render($0) + "\n" }.joined()
+    }
+
+    /// "8 exercises: 2 passed, 1 failed, 5 not started".
+    public var summary: String {
+        let order = ["passed", "failed", "does not compile", "crashed", "timed out", "not started"]
+        let counts = order.compactMap { label -> String? in
+            let count = results.filter { $0.outcome.label == label }.count
+            return count == 0 ? nil : "\(count) \(label)"
+        }
+        return "\(results.count) exercises: \(counts.joined(separator: ", "))"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+    }
+}
+
+/// The colours of exercise states, shared by `check` and `grade`.
+enum ExerciseStyles {
+    static let passed = TextStyle(color: .green, bold: true)
+    static let broken = TextStyle(color: .red, bold: true)
+    static let notStarted = TextStyle(color: .lightBlack)
+    static let command = TextStyle(color: .yellow)
+
+    static func style(of outcome: ExerciseOutcome) -> TextStyle {
+        switch outcome {
+        case .passed: return passed
+        case .notStarted: return notStarted
+        default: return broken
+        }
+    }
+}
