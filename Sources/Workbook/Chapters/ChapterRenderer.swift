@@ -27,7 +27,12 @@ public struct ChapterRenderer {
     public func render(_ chapter: Chapter) -> String {
         var lines: [StyledLine] = [[Span("Chapter \(chapter.number) · \(chapter.path)", Self.ruleStyle)], []]
         lines += render(chapter.blocks, width: terminal.width, chapter: chapter)
-        lines += [[], [Span("Run this chapter's \(chapter.scenarios.count) scenarios: ", Self.ruleStyle), Span("workbook run \(chapter.number)", Self.inlineCodeStyle)]]
+        let count = chapter.scenarios.count
+        lines.append([])
+        lines += TextWrapper(width: terminal.width).wrap([
+            Span("Run this chapter's \(count) \(count == 1 ? "scenario" : "scenarios") with ", Self.ruleStyle),
+            Span("workbook run \(chapter.number)", Self.inlineCodeStyle),
+        ])
         return lines.map { terminal.render($0) + "\n" }.joined()
     }
 
@@ -58,10 +63,11 @@ public struct ChapterRenderer {
             let highlighted = code.language == "swift" ? SwiftHighlighter().highlight(code.code) : plainLines(code.code)
             return highlighted.map { [Span("    ")] + $0 }
         case .scenario(let scenario):
-            return render(scenario, chapter: chapter)
+            return render(scenario, width: width, chapter: chapter)
         case .excerpt(let excerpt):
             return framed(
                 label: [Span(excerpt.source, Self.labelStyle), Span(" · \(excerpt.region)", Self.frameStyle)],
+                width: width,
                 body: SwiftHighlighter().highlight(excerpt.code)
             ) + [[Span("└─", Self.frameStyle)]]
         case .html:
@@ -100,22 +106,23 @@ public struct ChapterRenderer {
         return lines
     }
 
-    private func render(_ scenario: Scenario, chapter: Chapter) -> [StyledLine] {
+    private func render(_ scenario: Scenario, width: Int, chapter: Chapter) -> [StyledLine] {
         let label: StyledLine = [
             Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
             Span(" · run it with ", Self.frameStyle),
             Span("workbook run \(chapter.number)", Self.inlineCodeStyle),
         ]
         let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
-        return framed(label: label, body: SwiftHighlighter().highlight(scenario.code))
+        return framed(label: label, width: width, body: SwiftHighlighter().highlight(scenario.code))
             + [[Span("├─ ", Self.frameStyle), Span("prints", Self.labelStyle)]]
             + output.map { [Span("│ ", Self.frameStyle)] + $0 }
             + [[Span("└─", Self.frameStyle)]]
     }
 
-    /// `┌─ label` over the body, each line behind a `│ ` gutter.
-    private func framed(label: StyledLine, body: [StyledLine]) -> [StyledLine] {
-        [[Span("┌─ ", Self.frameStyle)] + label] + body.map { [Span("│ ", Self.frameStyle)] + $0 }
+    /// `┌─ label` (wrapped, as it is prose) over the body, each line behind a `│ ` gutter.
+    private func framed(label: StyledLine, width: Int, body: [StyledLine]) -> [StyledLine] {
+        TextWrapper(width: width).wrap(label, firstPrefix: [Span("┌─ ", Self.frameStyle)], prefix: [Span("│  ", Self.frameStyle)])
+            + body.map { [Span("│ ", Self.frameStyle)] + $0 }
     }
 
     private func plainLines(_ text: String) -> [StyledLine] {

@@ -28,10 +28,10 @@ public struct LineDiff: Equatable, Sendable {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 lines.append(.same(old[i])); i += 1; j += 1
-            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
-                lines.append(.unexpected(new[j])); j += 1
-            } else {
+            } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
                 lines.append(.missing(old[i])); i += 1
+            } else {
+                lines.append(.unexpected(new[j])); j += 1
             }
         }
         self.lines = lines

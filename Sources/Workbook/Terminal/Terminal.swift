@@ -25,12 +25,15 @@ public struct Terminal: Sendable {
     }
 
     /// The terminal standard output goes to, with the user's choices applied.
+    ///
+    /// The last three parameters describe the surroundings; their defaults look at the real ones.
     public static func standardOutput(
         color: ColorChoice = .auto,
         width: Int? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isTTY: Bool = isatty(STDOUT_FILENO) != 0,
+        windowWidth: Int? = Terminal.windowWidth()
     ) -> Terminal {
-        let isTTY = isatty(STDOUT_FILENO) != 0
         let usesColor: Bool
         switch color {
         case .always: usesColor = true
@@ -39,7 +42,7 @@ public struct Terminal: Sendable {
         }
         return Terminal(
             usesColor: usesColor,
-            width: width ?? windowWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80,
+            width: width ?? windowWidth ?? environment["COLUMNS"].flatMap(Int.init) ?? 80,
             isInteractive: isTTY
         )
     }
@@ -64,7 +67,8 @@ public struct Terminal: Sendable {
         Rainbow.outputTarget = .console
     }()
 
-    private static func windowWidth() -> Int? {
+    /// The terminal's width in columns, if standard output is a terminal.
+    public static func windowWidth() -> Int? {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

@@ -1,0 +1,29 @@
+import Foundation
+@testable import Workbook
+
+/// The `workbook` executable built next to the tests (the test target depends on it), and
+/// the package it belongs to.
+enum BuiltWorkbook {
+    /// Walks up from the test runner until a directory holds `workbook`: on Linux the runner
+    /// sits in the build directory itself, on macOS inside an `.xctest` bundle there.
+    static let path: String = {
+        var directory = URL(fileURLWithPath: ScenarioRunner.currentExecutable).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("workbook").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return "workbook-not-found-next-to-the-tests"
+    }()
+
+    /// The package root, found from this file: Tests/WorkbookTests/BuiltWorkbook.swift.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `workbook` with `arguments` in the package directory.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
+        var fullEnvironment = ProcessInfo.processInfo.environment
+        fullEnvironment.merge(environment) { _, new in new }
+        return try ChildProcess(path, arguments, workingDirectory: packageRoot, environment: fullEnvironment, timeout: 60).run()
+    }
+}

@@ -1,0 +1,85 @@
+import ChapterModel
+import Testing
+@testable import Workbook
+
+@Suite struct ChapterRendererTests {
+    let markdown = """
+        # A title
+
+        Prose with *emphasis*, **strong**, `inline code` and a [link](https://example.com) that goes on long enough to wrap.
+
+        ## A section
+
+        1. first
+           - nested item that is also long enough to need wrapping at a narrow width
+        2. second
+
+        > quoted words
+
+        ```swift
+        let aVeryLongLineOfCodeThatMustNeverBeWrappedWhateverTheWidthOfTheTerminal = 1
+        ```
+
+        ```swift scenario
+        print("hi")
+        ```
+
+        ```output
+        hi
+        ```
+        """
+
+    func render(width: Int = 40, color: Bool = false) throws -> String {
+        let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
+        return ChapterRenderer(terminal: Terminal(usesColor: color, width: width)).render(chapter)
+    }
+
+    @Test func wrapsProseToTheWidthButNeverCode() throws {
+        let lines = try render(width: 40).split(separator: "\n").map(String.init)
+        let codeLine = try #require(lines.first { $0.contains("aVeryLongLine") })
+        #expect(codeLine.count > 40)
+        for line in lines where line != codeLine {
+            #expect(line.count <= 40, "\(line)")
+        }
+    }
+
+    @Test func keepsMarkdownMarksWithoutColour() throws {
+        let text = try render(width: 200)
+        #expect(text.contains("Prose with *emphasis*, **strong**, `inline code` and a link (https://example.com)"))
+        #expect(!text.contains("\u{1B}["))
+    }
+
+    @Test func stylesInsteadOfMarkingWithColour() throws {
+        let text = try render(width: 200, color: true)
+        #expect(text.contains("\u{1B}["))
+        #expect(!text.contains("*emphasis*"))
+        #expect(!text.contains("`inline code`"))
+    }
+
+    @Test func wrapsAScenarioLabelBehindTheFrame() throws {
+        let text = try render(width: 30)
+        #expect(text.contains("┌─ Scenario 3.1 · run it with\n│  workbook run 3\n│ print(\"hi\")\n"))
+    }
+
+    @Test func underlinesHeadings() throws {
+        let lines = try render().split(separator: "\n").map(String.init)
+        let title = try #require(lines.firstIndex(of: "A title"))
+        #expect(lines[title + 1] == String(repeating: "═", count: 7))
+        let section = try #require(lines.firstIndex(of: "A section"))
+        #expect(lines[section + 1] == String(repeating: "─", count: 9))
+    }
+
+    @Test func indentsNestedListsAndQuotes() throws {
+        let lines = try render(width: 40).split(separator: "\n").map(String.init)
+        #expect(lines.contains("1. first"))
+        #expect(lines.contains("   • nested item that is also long"))
+        #expect(lines.contains("     enough to need wrapping at a narrow"))
+        #expect(lines.contains("2. second"))
+        #expect(lines.contains("│ quoted words"))
+    }
+
+    @Test func labelsAScenarioWithTheCommandThatRunsItAndShowsItsOutput() throws {
+        let text = try render(width: 80)
+        #expect(text.contains("┌─ Scenario 3.1 · run it with workbook run 3\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Workbook
+
+@Suite struct ChildProcessTests {
+    @Test func capturesOutputErrorAndExitStatus() throws {
+        let result = try ChildProcess("sh", ["-c", "echo out; echo err >&2; exit 3"]).run()
+        #expect(result.standardOutput == "out\n")
+        #expect(result.standardError == "err\n")
+        #expect(result.termination == .exited(3))
+        #expect(!result.succeeded)
+    }
+
+    @Test func feedsStandardInputAndStartsInTheWorkingDirectory() throws {
+        let result = try ChildProcess("sh", ["-c", "cat; pwd"], standardInput: Data("hello\n".utf8), workingDirectory: URL(fileURLWithPath: "/")).run()
+        #expect(result.standardOutput == "hello\n/\n")
+        #expect(result.succeeded)
+    }
+
+    @Test func reportsASignal() throws {
+        // SIGKILL, because a test runner may block or ignore gentler signals, which children inherit.
+        let result = try ChildProcess("sh", ["-c", "kill -KILL $$"]).run()
+        #expect(result.termination == .signalled(SIGKILL))
+    }
+
+    @Test func killsAChildThatRunsPastItsTimeLimit() throws {
+        let result = try ChildProcess("sh", ["-c", "echo started; sleep 30"], timeout: 0.5).run()
+        #expect(result.termination == .timedOut)
+        #expect(result.standardOutput == "started\n")
+        #expect(result.duration < 10)
+    }
+
+    @Test func drainsLargeOutputWithoutBlocking() throws {
+        let result = try ChildProcess("sh", ["-c", "head -c 1000000 /dev/zero; head -c 300000 /dev/zero >&2"], timeout: 30).run()
+        #expect(result.standardOutputData.count == 1_000_000)
+        #expect(result.standardErrorData.count == 300_000)
+    }
+
+    @Test func throwsWhenTheProgramDoesNotExist() {
+        #expect(throws: (any Error).self) { try ChildProcess("/no/such/program").run() }
+    }
+}

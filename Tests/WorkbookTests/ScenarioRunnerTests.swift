@@ -1,0 +1,40 @@
+import Testing
+@testable import Workbook
+
+/// Runs the built `workbook` as scenario host on scenarios that misbehave on purpose.
+@Suite struct ScenarioRunnerTests {
+    let runner = ScenarioRunner(executable: BuiltWorkbook.path, timeLimit: 1)
+
+    @Test func capturesEverythingAScenarioPrints() {
+        let outcomes = runner.run([SelfTest.prints])
+        #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
+    }
+
+    @Test func reportsACrashWithItsMessageAndRunsTheRest() throws {
+        let outcomes = runner.run([SelfTest.prints, SelfTest.crashes, SelfTest.prints])
+        guard case .crashed(let message, let output)? = outcomes[SelfTest.crashes] else {
+            Issue.record("expected a crash, got \(String(describing: outcomes[SelfTest.crashes]))")
+            return
+        }
+        #expect(message.contains("Fatal error: \(SelfTest.crashMessage)"))
+        #expect(output == "self-test: about to trap\n")
+        #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
+    }
+
+    @Test func stopsAHungScenarioAndRunsTheRest() throws {
+        let scenarios = [SelfTest.hangs, SelfTest.prints]
+        let outcomes = runner.run(scenarios)
+        #expect(outcomes[SelfTest.hangs] == .timedOut(output: "self-test: about to hang\n"))
+        #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
+    }
+
+    @Test func reportsAScenarioThatIsNotBuilt() {
+        let unknown = ScenarioID(chapter: "99-nothing", number: 1)
+        #expect(runner.run([unknown, SelfTest.prints]) == [unknown: .missing, SelfTest.prints: .finished(output: "self-test: first line\nself-test: second line\n")])
+    }
+
+    @Test func reportsAHostThatCannotStart() {
+        let outcomes = ScenarioRunner(executable: "/no/such/workbook").run([SelfTest.prints])
+        #expect(outcomes[SelfTest.prints] == .crashed(message: "the scenario host could not start", output: ""))
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+@testable import Workbook
+
+@Suite struct SwiftHighlighterTests {
+    let code = """
+        // A comment
+        let subject = PassthroughSubject<Int, Never>() /* block */
+        print("value: \\(42)", 3)
+        @discardableResult func f() -> Bool { true }
+
+        """
+
+    @Test func neverChangesACharacter() {
+        let lines = SwiftHighlighter().highlight(code)
+        #expect(lines.map { $0.map(\.text).joined() }.joined(separator: "\n") + "\n" == code)
+    }
+
+    @Test func givesOneLinePerLineOfCode() {
+        #expect(SwiftHighlighter().highlight(code).count == 4)
+        #expect(SwiftHighlighter().highlight("a\n\nb\n").count == 3)
+    }
+
+    @Test func stylesKeywordsTypesStringsNumbersAndComments() {
+        let spans = SwiftHighlighter().highlight(code).flatMap { $0 }
+        func style(of text: String) -> TextStyle? { spans.first { $0.text == text }?.style }
+        #expect(style(of: "// A comment") == SwiftHighlighter.commentStyle)
+        #expect(style(of: "let") == SwiftHighlighter.keywordStyle)
+        #expect(style(of: "PassthroughSubject") == SwiftHighlighter.typeStyle)
+        #expect(style(of: "\"value: \\(42)\"") == SwiftHighlighter.stringStyle)
+        #expect(style(of: "3") == SwiftHighlighter.numberStyle)
+        #expect(style(of: "/* block */") == SwiftHighlighter.commentStyle)
+        #expect(style(of: "@discardableResult") == SwiftHighlighter.attributeStyle)
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import Workbook
+
+/// The `workbook` command as a learner runs it.
+@Suite struct WorkbookCommandTests {
+    @Test func readsAChapterWrappedToTheWidth() throws {
+        let result = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never", "--width", "60"])
+        #expect(result.succeeded, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Scenario 1.1 · run it with workbook run 1"))
+        #expect(!result.standardOutput.contains("\u{1B}["))
+        // Prose wraps at 60; only code lines (behind the │ gutter or indented) may be longer.
+        for line in result.standardOutput.split(separator: "\n") where line.count > 60 {
+            #expect(line.hasPrefix("│ ") || line.hasPrefix("    "), "\(line)")
+        }
+    }
+
+    @Test func colorsWhenAskedEvenWithoutATerminal() throws {
+        let result = try BuiltWorkbook.run(["read", "demand", "--no-pager", "--color", "always"])
+        #expect(result.standardOutput.contains("\u{1B}["))
+    }
+
+    @Test func anUnknownChapterIsAOneLineErrorListingTheValidOnes() throws {
+        for command in [["read", "nope"], ["run", "nope"]] {
+            let result = try BuiltWorkbook.run(command)
+            #expect(result.termination == .exited(1))
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.standardError)")
+            #expect(lines.first?.contains("no chapter 'nope'; the chapters are: 1 ") == true)
+        }
+    }
+
+    @Test func listsTheChapters() throws {
+        let result = try BuiltWorkbook.run(["list", "--color", "never"])
+        #expect(result.succeeded)
+        #expect(result.standardOutput.hasPrefix("Chapters\n"))
+        #expect(result.standardOutput.contains("   1  demand"))
+    }
+
+    @Test func runsAChaptersScenarios() throws {
+        let result = try BuiltWorkbook.run(["run", "1", "--color", "never"])
+        #expect(result.succeeded, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("pass     01-demand#1"))
+        #expect(result.standardOutput.contains(" passed\n"))
+    }
+
+    @Test func saysWhereToStart() throws {
+        let result = try BuiltWorkbook.run(["--color", "never"])
+        #expect(result.succeeded)
+        #expect(result.standardOutput.contains("Start with chapter 1"))
+        #expect(result.standardOutput.contains("workbook read 1"))
+    }
+}
