@@ -54,9 +54,13 @@ let package = Package(
             dependencies: ["ScenarioCodegen"],
             path: "Sources/ScenarioPlugin"
         ),
+        // Sources/Scenarios/Chapters links to Chapters/ so that SwiftPM, which watches each
+        // target's directory, plans the build again (and reruns ScenarioPlugin) when a
+        // chapter is added or removed. The link is not source code: hence the exclude.
         .target(
             name: "Scenarios",
             dependencies: ["Backpressure", combine, schedulers],
+            exclude: ["Chapters"],
             plugins: ["ScenarioPlugin"]
         ),
 
