@@ -85,7 +85,7 @@ let package = Package(
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "ExerciseChecks"]),
         .testTarget(name: "ExerciseTests", dependencies: ["Exercises", "ExerciseChecks", combine, schedulers]),
         // Shares Tests/ExerciseTests/Bindings (a link); SOLUTIONS makes it bind the Solutions module.
         .testTarget(

@@ -42,7 +42,7 @@ struct Grade: ParsableCommand {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+            throw ExerciseError("cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -24,7 +24,7 @@ struct Reset: ParsableCommand {
         }
         if !yes {
             guard isatty(STDIN_FILENO) != 0 else {
-                throw ValidationError("resetting \(exercise.stubPath) discards your changes: add --yes to do it without asking")
+                throw ExerciseError("resetting \(exercise.stubPath) discards your changes: add --yes to do it without asking")
             }
             print("Reset \(exercise.stubPath)? Your changes to it will be lost. [y/N] ", terminator: "")
             guard let answer = readLine()?.lowercased(), ["y", "yes"].contains(answer) else {

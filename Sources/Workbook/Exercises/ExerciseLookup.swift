@@ -6,11 +6,6 @@ public enum ExerciseLookup {
     public static func exercise(named name: String) throws -> Exercise {
         if let exact = ExerciseManifest.named(name) { return exact }
         if let loose = ExerciseManifest.all.first(where: { $0.name.lowercased() == name.lowercased() }) { return loose }
-        throw UnknownExercise(message: ExerciseManifest.unknownNameMessage(name))
-    }
-
-    public struct UnknownExercise: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+        throw ExerciseError(ExerciseManifest.unknownNameMessage(name))
     }
 }

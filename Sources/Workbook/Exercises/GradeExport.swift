@@ -23,7 +23,7 @@ public enum GradeExport {
         }
         let counts = Dictionary(grouping: results, by: \.outcome.label).mapValues(\.count)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(JSONReport(exercises: rows, counts: counts))
     }
 

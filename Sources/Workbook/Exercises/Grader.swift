@@ -19,6 +19,9 @@ public struct Grader {
     public var buildTimeLimit: Double = 1800
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: (String) -> Void
+    /// Runs `swift build` and the checks. Tests replace it to play builds and checks
+    /// without a toolchain.
+    var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
 
     public static let defaultTimeLimit: Double = 10
 
@@ -58,7 +61,10 @@ public struct Grader {
                 seconds[exercise] = run.seconds
             }
         }
-        return exercises.map { ExerciseResult(exercise: $0, outcome: outcomes[$0] ?? .notStarted, seconds: seconds[$0]) }
+        let results = exercises.map { ExerciseResult(exercise: $0, outcome: outcomes[$0] ?? .notStarted, seconds: seconds[$0]) }
+        var records = ExerciseRecords(workspace: workspace)
+        try? records.remember(results.filter { workspace.state(of: $0.exercise) != .untouched })
+        return results
     }
 
     // MARK: - Building
@@ -71,7 +77,7 @@ public struct Grader {
         if whole.succeeded { return [:] }
         let output = whole.standardOutput + "\n" + whole.standardError
         if whole.termination == .timedOut {
-            throw GradingError("`swift build` of the exercises took more than \(Int(buildTimeLimit)) s and was stopped")
+            throw ExerciseError("`swift build` of the exercises took more than \(Int(buildTimeLimit)) s and was stopped")
         }
 
         var errors = firstErrors(in: output, among: package.exercises)
@@ -96,7 +102,7 @@ public struct Grader {
     private func swiftBuild(_ package: GradingPackage, product: Exercise?) throws -> ChildProcess.Result {
         var arguments = ["build", "--package-path", package.directory.path]
         if let product { arguments += ["--product", GradingPackage.targetName(of: product)] }
-        return try ChildProcess("swift", arguments, timeout: buildTimeLimit).run()
+        return try runProgram(ChildProcess("swift", arguments, timeout: buildTimeLimit))
     }
 
     /// The first error that names each exercise's own files.
@@ -115,11 +121,11 @@ public struct Grader {
     }
 
     /// The build failed outside any exercise: nothing can be graded, say why in one line.
-    private func workbookDoesNotBuild(_ output: String) -> GradingError {
+    private func workbookDoesNotBuild(_ output: String) -> ExerciseError {
         let first = CompilerDiagnostic.errors(in: output).first?.text
             ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
             ?? "swift build failed"
-        return GradingError("the workbook itself does not build, so no exercise can be graded: \(first)")
+        return ExerciseError("the workbook itself does not build, so no exercise can be graded: \(first)")
     }
 
     // MARK: - Running
@@ -149,7 +155,7 @@ public struct Grader {
 
     private func runCheck(_ exercise: Exercise, in package: GradingPackage) -> Run {
         let process = ChildProcess(package.executable(of: exercise).path, timeout: timeLimit)
-        guard let result = try? process.run() else {
+        guard let result = try? runProgram(process) else {
             return Run(outcome: .crashed("the check's program could not be started"))
         }
         switch result.termination {
@@ -157,7 +163,10 @@ public struct Grader {
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
         case .exited, .signalled:
             guard let report = GradingProtocol.report(in: result.standardOutput) else {
-                return Run(outcome: .crashed(crashMessage(result)), seconds: result.duration)
+                // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
+                let message = crashMessage(result).replacingOccurrences(
+                    of: "\(GradingPackage.targetName(of: exercise))/\(exercise.name).swift", with: exercise.stubPath)
+                return Run(outcome: .crashed(message), seconds: result.duration)
             }
             let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
             return Run(outcome: outcome, seconds: result.duration)

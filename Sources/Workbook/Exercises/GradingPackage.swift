@@ -57,7 +57,7 @@ struct GradingPackage {
         let root = workspace.root.lastPathComponent
         let dependencies = try Self.importedPackages.map { package in
             guard let pin = pins.byIdentity[package.identity] else {
-                throw GradingError("\(package.identity) is not in Package.resolved; run `swift build` in the workbook first")
+                throw ExerciseError("\(package.identity) is not in Package.resolved; run `swift build` in the workbook first")
             }
             return "        .package(url: \(literal(pin.location)), exact: \(literal(pin.version))),"
         }
@@ -135,16 +135,10 @@ private struct Pins {
 
     init(resolvedFile: URL) throws {
         guard let data = FileManager.default.contents(atPath: resolvedFile.path) else {
-            throw GradingError("Package.resolved is missing; run `swift build` in the workbook first")
+            throw ExerciseError("Package.resolved is missing; run `swift build` in the workbook first")
         }
         for pin in try JSONDecoder().decode(File.self, from: data).pins {
             if let version = pin.state.version { byIdentity[pin.identity] = (pin.location, version) }
         }
     }
-}
-
-/// A reason grading could not run at all (as opposed to an exercise's own outcome).
-public struct GradingError: Error, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,50 @@
+import ExerciseChecks
+import Foundation
+
+/// The last grade of each exercise, kept in `.workbook/results.json` (gitignored) so that
+/// `workbook` with no arguments can show progress without building anything.
+///
+/// Each grade is stored with a fingerprint of the file it graded; once the file changes,
+/// the old grade no longer counts.
+public struct ExerciseRecords {
+    private struct Record: Codable {
+        var state: String
+        var fingerprint: String
+    }
+
+    public let workspace: ExerciseWorkspace
+    private var records: [String: Record]
+    private var file: URL { workspace.url(".workbook/results.json") }
+
+    public init(workspace: ExerciseWorkspace) {
+        self.workspace = workspace
+        records = FileManager.default.contents(atPath: workspace.url(".workbook/results.json").path)
+            .flatMap { try? JSONDecoder().decode([String: Record].self, from: $0) } ?? [:]
+    }
+
+    /// Remembers `results`, each against the file as it is now.
+    public mutating func remember(_ results: [ExerciseResult]) throws {
+        for result in results {
+            guard let fingerprint = fingerprint(of: result.exercise) else { continue }
+            records[result.exercise.name] = Record(state: result.outcome.label, fingerprint: fingerprint)
+        }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(records).write(to: file, options: .atomic)
+    }
+
+    /// The state the exercise was last graded with ("passed", "failed", …), if its file
+    /// has not changed since.
+    public func lastState(of exercise: Exercise) -> String? {
+        guard let record = records[exercise.name], record.fingerprint == fingerprint(of: exercise) else { return nil }
+        return record.state
+    }
+
+    /// FNV-1a over the file's bytes: enough to notice an edit, and the same on every platform.
+    private func fingerprint(of exercise: Exercise) -> String? {
+        guard let data = FileManager.default.contents(atPath: workspace.url(exercise.stubPath).path) else { return nil }
+        let hash = data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}

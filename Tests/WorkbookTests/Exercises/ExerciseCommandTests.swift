@@ -1,0 +1,58 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+
+/// `workbook check`, `hint`, `reset` and `grade` as a learner or instructor runs them, in a
+/// throwaway workbook so that the real one's progress is never touched.
+@Suite struct ExerciseCommandTests {
+    @Test func anUnknownExerciseIsAOneLineErrorListingTheValidOnes() throws {
+        let workbook = try TemporaryWorkbook()
+        for command in [["check", "Nope"], ["hint", "Nope"], ["reset", "Nope", "--yes"]] {
+            let result = try run(command, in: workbook)
+            #expect(result.termination == .exited(1))
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.standardError)")
+            #expect(lines.first?.contains("no exercise named 'Nope'; the exercises are: MyAssign, BatchSink") == true)
+        }
+    }
+
+    @Test func hintGivesTheNextHintEachTime() throws {
+        let workbook = try TemporaryWorkbook()
+        let exercise = Exercise.named("Countdown")
+        let first = try run(["hint", "Countdown", "--color", "never"], in: workbook)
+        let second = try run(["hint", "countdown", "--color", "never"], in: workbook)
+        #expect(first.standardOutput.hasPrefix("Countdown, hint 1 of \(exercise.hints.count)"))
+        #expect(first.standardOutput.contains(exercise.hints[0]))
+        #expect(second.standardOutput.contains(exercise.hints[1]))
+    }
+
+    @Test func resetRestoresThePristineStub() throws {
+        let workbook = try TemporaryWorkbook()
+        try workbook.start(.named("Chunks"))
+        let refused = try run(["reset", "Chunks"], in: workbook)
+        #expect(refused.termination == .exited(1))
+        #expect(refused.standardError.split(separator: "\n").count == 1)
+        #expect(refused.standardError.contains("add --yes"))
+        #expect(workbook.read("Exercises/Chunks.swift") == "// my work\n")
+        let reset = try run(["reset", "Chunks", "--yes"], in: workbook)
+        #expect(reset.succeeded, "\(reset.standardError)")
+        #expect(workbook.read("Exercises/Chunks.swift") == "// stub of Chunks\n")
+    }
+
+    @Test func gradeOfAFreshCloneBuildsNothingAndWritesJSONAndJUnit() throws {
+        let workbook = try TemporaryWorkbook()
+        let json = workbook.root.appendingPathComponent("grades.json").path
+        let junit = workbook.root.appendingPathComponent("grades.xml").path
+        let result = try run(["grade", "--color", "never", "--json", json, "--junit", junit], in: workbook)
+        #expect(result.succeeded, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\(ExerciseManifest.all.count) exercises: \(ExerciseManifest.all.count) not started"))
+        #expect(result.duration < 5)
+        #expect(FileManager.default.fileExists(atPath: json))
+        #expect(String(decoding: FileManager.default.contents(atPath: junit) ?? Data(), as: UTF8.self).contains("<skipped"))
+    }
+
+    private func run(_ arguments: [String], in workbook: TemporaryWorkbook) throws -> ChildProcess.Result {
+        try ChildProcess(BuiltWorkbook.path, arguments, workingDirectory: workbook.root, timeout: 60).run()
+    }
+}

@@ -1,0 +1,68 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+
+@Suite struct HintProgressTests {
+    @Test func givesTheNextHintEachTimeAndRemembersIt() throws {
+        let workbook = try TemporaryWorkbook(exercises: [])
+        let exercise = Exercise.named("Chunks")
+        var progress = HintProgress(workspace: workbook.workspace)
+        #expect(try progress.next(for: exercise).number == 1)
+        #expect(try progress.next(for: exercise) == (2, exercise.hints[1]))
+        let reloaded = HintProgress(workspace: workbook.workspace)
+        #expect(reloaded.seenCount(of: exercise) == 2)
+        #expect(reloaded.seenCount(of: .named("MyAssign")) == 0)
+    }
+
+    @Test func afterTheLastHintItRepeatsTheLast() throws {
+        let workbook = try TemporaryWorkbook(exercises: [])
+        let exercise = Exercise.named("Chunks")
+        var progress = HintProgress(workspace: workbook.workspace)
+        for _ in exercise.hints { _ = try progress.next(for: exercise) }
+        #expect(try progress.next(for: exercise).number == exercise.hints.count)
+        try progress.forget(exercise)
+        #expect(HintProgress(workspace: workbook.workspace).seenCount(of: exercise) == 0)
+    }
+}
+
+@Suite struct ExerciseWatcherTests {
+    @Test func reportsExactlyTheFilesWhoseContentChanged() throws {
+        let workbook = try TemporaryWorkbook()
+        var watcher = ExerciseWatcher(workspace: workbook.workspace)
+        #expect(watcher.changes().isEmpty)
+        try workbook.start(.named("Countdown"))
+        try workbook.write("// stub of MyAssign\n", to: "Exercises/MyAssign.swift") // saved, unchanged
+        #expect(watcher.changes() == [.named("Countdown")])
+        #expect(watcher.changes().isEmpty)
+    }
+}
+
+@Suite struct ExerciseLookupTests {
+    @Test func findsAnExerciseInAnyLetterCase() throws {
+        #expect(try ExerciseLookup.exercise(named: "RateLimit").name == "RateLimit")
+        #expect(try ExerciseLookup.exercise(named: "ratelimit").name == "RateLimit")
+    }
+
+    @Test func anUnknownNameIsOneLineListingTheValidOnes() {
+        #expect {
+            try ExerciseLookup.exercise(named: "Nope")
+        } throws: { error in
+            let text = "\(error)"
+            return !text.contains("\n") && text.hasPrefix("no exercise named 'Nope'; the exercises are: MyAssign, ")
+        }
+    }
+}
+
+@Suite struct ExerciseProgressTests {
+    @Test func countsSolvedExercisesAndNamesTheNextOne() throws {
+        let workbook = try TemporaryWorkbook()
+        try workbook.start(.named("MyAssign"))
+        var records = ExerciseRecords(workspace: workbook.workspace)
+        try records.remember([ExerciseResult(exercise: .named("MyAssign"), outcome: .passed)])
+        let text = ExerciseProgress(workspace: workbook.workspace).lines
+            .map { Terminal(usesColor: false, width: 80).render($0) }.joined(separator: "\n")
+        #expect(text.contains("Exercises: 1 of \(ExerciseManifest.all.count) solved"))
+        #expect(text.contains("Next: BatchSink (chapter 02-mysink, not started): edit Exercises/BatchSink.swift"))
+    }
+}

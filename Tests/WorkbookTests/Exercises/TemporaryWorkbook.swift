@@ -1,0 +1,54 @@
+import ExerciseChecks
+import Foundation
+@testable import Workbook
+
+/// A throwaway workbook checkout in a temporary folder: `Package.swift`, `Chapters/`,
+/// `Package.resolved`, and for each exercise asked for, its stub, pristine copy and binding
+/// (one-line stand-ins; grading tests never compile them). Removed on deinit.
+final class TemporaryWorkbook {
+    let root: URL
+    var workspace: ExerciseWorkspace { ExerciseWorkspace(root: root) }
+
+    init(exercises: [Exercise] = ExerciseManifest.all) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-\(UUID().uuidString)")
+        try write("// swift-tools-version: 5.9\n", to: "Package.swift")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
+        try write("""
+            {"pins": [
+              {"identity": "opencombine", "kind": "remoteSourceControl", "location": "https://example.com/OpenCombine.git", "state": {"version": "0.14.0"}},
+              {"identity": "combine-schedulers", "kind": "remoteSourceControl", "location": "https://example.com/combine-schedulers", "state": {"version": "1.2.2"}}
+            ], "version": 2}
+            """, to: "Package.resolved")
+        for exercise in exercises {
+            try write("// stub of \(exercise.name)\n", to: exercise.pristinePath)
+            try write("// stub of \(exercise.name)\n", to: exercise.stubPath)
+            try write("// binding of \(exercise.name)\n", to: exercise.bindingPath)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ text: String, to relativePath: String) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ relativePath: String) -> String? {
+        FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Edits an exercise, as a learner starting it would.
+    func start(_ exercise: Exercise, with text: String = "// my work\n") throws {
+        try write(text, to: exercise.stubPath)
+    }
+}
+
+extension Exercise {
+    static func named(_ name: String) -> Exercise {
+        guard let exercise = ExerciseManifest.named(name) else { preconditionFailure("no exercise \(name)") }
+        return exercise
+    }
+}
