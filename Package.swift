@@ -90,7 +90,7 @@ let package = Package(
         // Shares Tests/ExerciseTests/Bindings (a link); SOLUTIONS makes it bind the Solutions module.
         .testTarget(
             name: "SolutionTests",
-            dependencies: ["Solutions", "ExerciseChecks", combine, schedulers],
+            dependencies: ["Solutions", "ExerciseChecks", "Backpressure", combine, schedulers],
             swiftSettings: [.define("SOLUTIONS")]
         ),
     ],

@@ -13,19 +13,22 @@ extension Subscribers {
     /// remembered, so a pause decided concurrently can never swallow it and stall the
     /// stream. At most one value is ever outstanding.
     public final class MySink<Input, Failure: Error>: Subscriber, Cancellable, Resumable {
-        private enum State {
-            /// No subscription yet.
-            case awaitingSubscription
-            /// Subscribed. `isPulling` is true while one value has been asked for and not
-            /// yet delivered; `isDelivering` while `receiveValue` runs; `resumeRequested`
-            /// records a `resume()` that arrived during that call.
-            case subscribed(Subscription, isPulling: Bool, isDelivering: Bool, resumeRequested: Bool)
-            /// Completed or cancelled: everything has been released.
-            case terminated
-        }
+        // The state is kept in plain stored properties rather than an enum with
+        // payloads: this sits on every value's path, and rebuilding an enum case per
+        // value costs reference counting that a flag flip does not.
 
         private let lock = Lock()
-        private var state = State.awaitingSubscription
+        /// The upstream subscription, from `receive(subscription:)` until completion or
+        /// cancel.
+        private var subscription: Subscription?
+        /// True once completed or cancelled: no second subscription is accepted.
+        private var isTerminated = false
+        /// One value has been asked for and not delivered yet.
+        private var isPulling = false
+        /// `receiveValue` is running.
+        private var isDelivering = false
+        /// A `resume()` arrived while `receiveValue` was running.
+        private var resumeRequested = false
         private var receiveValue: ((Input) -> Bool)?
         private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
@@ -44,8 +47,9 @@ extension Subscribers {
         // [excerpt: receive-subscription]
         public func receive(subscription: Subscription) {
             let accepted: Bool = lock.withLock {
-                guard case .awaitingSubscription = state else { return false }
-                state = .subscribed(subscription, isPulling: true, isDelivering: false, resumeRequested: false)
+                guard self.subscription == nil, !isTerminated else { return false }
+                self.subscription = subscription
+                isPulling = true
                 return true
             }
             if accepted {
@@ -60,8 +64,9 @@ extension Subscribers {
         // [excerpt: receive-value]
         public func receive(_ input: Input) -> Subscribers.Demand {
             let handler: ((Input) -> Bool)? = lock.withLock {
-                guard case let .subscribed(subscription, _, _, _) = state else { return nil }
-                state = .subscribed(subscription, isPulling: false, isDelivering: true, resumeRequested: false)
+                guard subscription != nil else { return nil }
+                isPulling = false
+                isDelivering = true
                 return receiveValue
             }
             guard let handler else { return .none }
@@ -69,19 +74,18 @@ extension Subscribers {
             let wantsMore = handler(input) // Called without the lock: it may call resume().
 
             return lock.withLock {
-                guard case let .subscribed(subscription, _, _, resumeRequested) = state else {
-                    return .none // Cancelled from inside receiveValue.
-                }
-                let pull = wantsMore || resumeRequested
-                state = .subscribed(subscription, isPulling: pull, isDelivering: false, resumeRequested: false)
-                return pull ? .max(1) : .none
+                isDelivering = false
+                guard subscription != nil else { return .none } // Cancelled meanwhile.
+                isPulling = wantsMore || resumeRequested
+                resumeRequested = false
+                return isPulling ? .max(1) : .none
             }
         }
         // [/excerpt]
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             let handler = lock.withLock { () -> ((Subscribers.Completion<Failure>) -> Void)? in
-                guard case .subscribed = state else { return nil }
+                guard subscription != nil else { return nil }
                 return terminate()
             }
             handler?(completion)
@@ -91,15 +95,14 @@ extension Subscribers {
         /// Asks for the next value if the flow is paused; does nothing while it flows.
         public func resume() {
             let subscriptionToAsk: Subscription? = lock.withLock {
-                guard case let .subscribed(subscription, isPulling, isDelivering, _) = state,
-                      !isPulling else { return nil }
+                guard let subscription, !isPulling else { return nil }
                 if isDelivering {
                     // receive(_:) is running: let it ask when it returns, so that
                     // there is never more than one value outstanding.
-                    state = .subscribed(subscription, isPulling: false, isDelivering: true, resumeRequested: true)
+                    resumeRequested = true
                     return nil
                 }
-                state = .subscribed(subscription, isPulling: true, isDelivering: false, resumeRequested: false)
+                isPulling = true
                 return subscription
             }
             subscriptionToAsk?.request(.max(1))
@@ -109,22 +112,19 @@ extension Subscribers {
         /// Cancels the subscription and releases it and both closures.
         public func cancel() {
             let subscription: Subscription? = lock.withLock {
-                guard case let .subscribed(subscription, _, _, _) = state else {
-                    state = .terminated
-                    return nil
-                }
-                _ = terminate()
-                return subscription
+                defer { _ = terminate() }
+                return self.subscription
             }
             subscription?.cancel()
         }
 
-        /// Moves to `.terminated` and drops every reference, so that a subscriber kept alive
-        /// by its owner holds neither the subscription nor what the closures captured.
-        /// Must be called with the lock held; returns the completion handler to call.
+        /// Drops every reference, so that a subscriber kept alive by its owner holds neither
+        /// the subscription nor what the closures captured. Must be called with the lock
+        /// held; returns the completion handler to call.
         private func terminate() -> ((Subscribers.Completion<Failure>) -> Void)? {
             let handler = receiveCompletion
-            state = .terminated
+            isTerminated = true
+            subscription = nil
             receiveValue = nil
             receiveCompletion = nil
             return handler

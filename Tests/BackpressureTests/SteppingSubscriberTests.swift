@@ -144,8 +144,8 @@ struct SteppingSubscriberTests {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { done.wait(); continuation.resume() }
         }
-        lock.lock(); defer { lock.unlock() }
-        #expect(received == Array(0..<count))
+        let snapshot = lock.withLock { received }
+        #expect(snapshot == Array(0..<count))
         withExtendedLifetime(cancellable) {}
     }
 }

@@ -33,6 +33,15 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// Demand the downstream returned from `receive(_:)` not yet passed on upstream.
     private var demandToForward = Subscribers.Demand.none
 
+    // Plain flags that mirror the state above. The buffer is generic and its callers
+    // reach it through Combine's unspecialised `subscribe`, so every question asked of a
+    // generic value (`queue.isEmpty`, `completion == nil`) costs a run-time metadata
+    // look-up. The hot path asks these instead (see workbook-bench).
+    /// False once the downstream has been completed or the buffer cancelled.
+    private var isOpen = true
+    private var hasCompletion = false
+    private var isQueueEmpty = true
+
     /// - Parameters:
     ///   - downstream: The subscriber to deliver to.
     ///   - capacity: How many values beyond the downstream's demand to keep.
@@ -48,6 +57,8 @@ final class DemandBuffer<Downstream: Subscriber> {
         self.capacity = capacity
         self.queue = queued
         self.completion = completion
+        isQueueEmpty = queued.isEmpty
+        hasCompletion = completion != nil
     }
 
     /// Hands the downstream its subscription, then delivers whatever arrived meanwhile.
@@ -81,9 +92,32 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: demand the downstream granted while values were delivered, to pass on
     ///   upstream (an operator's own `receive(_:)` can return it).
     func receive(_ value: Input) -> Subscribers.Demand {
+        lock.lock()
+        if !isDraining, isOpen, !hasCompletion, isQueueEmpty, demand > .none, let downstream {
+            // The common case: nothing waits and the downstream wants this value. Hand
+            // it straight over, without a trip through the queue.
+            isDraining = true
+            demand -= .max(1)
+            lock.unlock()
+            let more = downstream.receive(value)
+            lock.lock()
+            demand += more
+            demandToForward += more
+            if isQueueEmpty, !hasCompletion {
+                let forward = finishDraining()
+                lock.unlock()
+                return forward
+            }
+            let next = nextDelivery() // Something arrived meanwhile.
+            lock.unlock()
+            return deliver(next)
+        }
+        lock.unlock()
+
         let first: Delivery = lock.withLock {
-            guard downstream != nil, completion == nil else { return .busy }
+            guard isOpen, !hasCompletion else { return .busy }
             queue.append(value)
+            isQueueEmpty = false
             // Keep everything already asked for, plus at most `capacity` more.
             while queue.count > capacity, Subscribers.Demand.max(queue.count) > demand {
                 queue.removeFirst()
@@ -96,8 +130,9 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// Offers the completion. It is delivered after the values queued before it.
     func receive(completion: Subscribers.Completion<Failure>) {
         let first: Delivery = lock.withLock {
-            guard downstream != nil, self.completion == nil else { return .busy }
+            guard isOpen, !hasCompletion else { return .busy }
             self.completion = completion
+            hasCompletion = true
             return takeTurn()
         }
         _ = deliver(first)
@@ -107,7 +142,9 @@ final class DemandBuffer<Downstream: Subscriber> {
     func cancel() {
         lock.withLock {
             downstream = nil
+            isOpen = false
             queue.removeAll()
+            isQueueEmpty = true
             completion = nil
         }
     }
@@ -134,14 +171,17 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// that has the delivering role.
     private func nextDelivery() -> Delivery {
         guard let downstream else { return .done(forward: finishDraining()) }
-        if demand > .none, let value = queue.popFirst() {
-            demand -= .max(1)
-            return .value(value, downstream)
-        }
-        if queue.isEmpty, let completion {
+        if isQueueEmpty {
+            guard let completion else { return .done(forward: finishDraining()) }
             self.downstream = nil
             self.completion = nil
+            isOpen = false
             return .completion(completion, downstream)
+        }
+        if demand > .none, let value = queue.popFirst() {
+            isQueueEmpty = queue.isEmpty
+            demand -= .max(1)
+            return .value(value, downstream)
         }
         return .done(forward: finishDraining())
     }
@@ -174,7 +214,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// Must be called with the lock held.
     private func finishDraining() -> Subscribers.Demand {
         isDraining = false
-        let forward = downstream == nil ? .none : demandToForward
+        let forward = isOpen ? demandToForward : .none
         demandToForward = .none
         return forward
     }

@@ -45,13 +45,28 @@ final class Lock {
     /// Runs `body` with the lock held. `body` must not call out to code we don't own.
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// Takes the lock. Prefer `withLock(_:)`; this pair is for the few hot paths that
+    /// decide under the lock and must release it on two different branches.
+    @inline(__always)
+    func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
-        defer { os_unfair_lock_unlock(mutex) }
         #else
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
         #endif
-        return try body()
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_unlock(mutex)
+        #endif
     }
 }

@@ -5,10 +5,13 @@ import OpenCombineShim
 /// An operator must subscribe to its upstream before the upstream's subscription exists,
 /// yet its downstream may ask for values at any time. `Sink` bridges that gap: demand
 /// asked for before the subscription arrives is kept and requested as soon as it does.
-/// It hands every event to the operator's closures, and `cancel()` both cancels the
-/// upstream and releases the closures, which breaks the operator ↔ sink reference cycle.
+/// It hands every event to the operator's closures. Those should hold the operator
+/// weakly: the operator owns its sinks, and the upstream owns each sink until it
+/// completes or is cancelled.
 ///
-/// Like every type here it never calls out while holding its lock.
+/// Values go straight to the closure without taking the lock: an upstream sends them
+/// serially, and the closures never change, so there is nothing to guard on the path
+/// every value takes. The lock guards the subscription and the pending demand.
 final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -17,8 +20,8 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     private var subscription: Subscription?
     private var pendingDemand = Subscribers.Demand.none
     private var isTerminated = false
-    private var receiveValue: ((Input) -> Subscribers.Demand)?
-    private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    private let receiveValue: (Input) -> Subscribers.Demand
+    private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
     /// - Parameters:
     ///   - receiveValue: Handles a value; returns more demand for the upstream.
@@ -50,16 +53,15 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     // [/excerpt]
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard let handler = lock.withLock({ receiveValue }) else { return .none }
-        return handler(input)
+        receiveValue(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let handler: ((Subscribers.Completion<Failure>) -> Void)? = lock.withLock {
+        let isFirst: Bool = lock.withLock {
             defer { release() }
-            return receiveCompletion
+            return !isTerminated
         }
-        handler?(completion)
+        if isFirst { receiveCompletion(completion) }
     }
 
     // [excerpt: request]
@@ -83,11 +85,9 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         subscription?.cancel()
     }
 
-    /// Drops the subscription and the closures. Must be called with the lock held.
+    /// Drops the subscription. Must be called with the lock held.
     private func release() {
         isTerminated = true
         subscription = nil
-        receiveValue = nil
-        receiveCompletion = nil
     }
 }

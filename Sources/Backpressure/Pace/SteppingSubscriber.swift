@@ -40,40 +40,58 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     private typealias PromiseID = Int
 
     // [excerpt: state]
-    private enum State {
+    /// Where the subscriber is in its life. The data that goes with each phase lives in
+    /// the stored properties below rather than in enum payloads: this runs for every
+    /// value, and rebuilding an enum case with a closure and a subscription inside costs
+    /// reference counting and, in generic code, run-time metadata look-ups.
+    private enum Phase {
         /// Waiting for the upstream's subscription.
-        case subscribing(Stepper)
+        case subscribing
         /// Waiting for a value from upstream, or for the current promise.
-        case subscribed(Subscribed)
+        case subscribed
         /// Inside the stepper, called from `receive(_:)`. A `.more` that arrives now is
         /// returned as demand from `receive(_:)` instead of being requested separately.
-        case stepping(Subscribed, moreRequested: Bool)
+        case stepping
         /// Completed or cancelled; everything is released.
         case dead
     }
 
-    private struct Subscribed {
-        var stepper: Stepper
-        var subscription: Subscription
-        /// The one promise that may still be completed; `nil` when none may.
-        var livePromise: PromiseID?
-    }
+    private let lock = Lock()
+    private var phase = Phase.subscribing
+    /// Set until the subscriber dies.
+    private var stepper: Stepper?
+    /// Set from `.subscribed` until the subscriber dies.
+    private var subscription: Subscription?
+    /// The one promise that may still be completed; `nil` when none may.
+    private var livePromise: PromiseID?
+    /// While `.stepping`: the stepper asked for more synchronously.
+    private var moreRequested = false
+    private var lastPromiseID: PromiseID = 0
     // [/excerpt]
 
-    private let lock = Lock()
-    private var state: State
-    private var lastPromiseID: PromiseID = 0
-
     public init(stepper: @escaping Stepper) {
-        state = .subscribing(stepper)
+        self.stepper = stepper
+    }
+
+    /// Moves to `.dead` and releases the stepper and the subscription. Must be called
+    /// with the lock held; returns what was released, for the caller to use outside.
+    private func die() -> (Stepper?, Subscription?) {
+        defer {
+            phase = .dead
+            stepper = nil
+            subscription = nil
+            livePromise = nil
+        }
+        return (stepper, subscription)
     }
 }
 
 extension SteppingSubscriber: Subscriber {
     public func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
-            guard case let .subscribing(stepper) = state else { return false }
-            state = .subscribed(Subscribed(stepper: stepper, subscription: subscription, livePromise: nil))
+            guard phase == .subscribing else { return false }
+            phase = .subscribed
+            self.subscription = subscription
             return true
         }
         if accepted {
@@ -85,24 +103,27 @@ extension SteppingSubscriber: Subscriber {
 
     // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
-        let call: (Stepper, Promise)? = lock.withLock {
-            // Only `.subscribed` expects a value: when dead we were cancelled, and the
-            // upstream may not send before subscribing or while we are stepping.
-            guard case var .subscribed(subscribed) = state else { return nil }
-            lastPromiseID += 1
-            let id = lastPromiseID
-            subscribed.livePromise = id
-            state = .stepping(subscribed, moreRequested: false)
-            return (subscribed.stepper, { [self] request in complete(promise: id, with: request) })
+        lock.lock()
+        // Only `.subscribed` expects a value: when dead we were cancelled, and the
+        // upstream may not send before subscribing or while we are stepping.
+        guard phase == .subscribed, let stepper else {
+            lock.unlock()
+            return .none
         }
-        guard let (stepper, promise) = call else { return .none }
+        lastPromiseID += 1
+        let id = lastPromiseID
+        livePromise = id
+        moreRequested = false
+        phase = .stepping
+        lock.unlock()
 
-        stepper(.input(input, promise)) // Without the lock: it may complete the promise.
+        // Without the lock: the stepper may complete the promise right away.
+        stepper(.input(input, { [self] request in complete(promise: id, with: request) }))
 
         return lock.withLock {
             // Back from the stepper we are either still stepping, or dead (cancelled).
-            guard case let .stepping(subscribed, moreRequested) = state else { return .none }
-            state = .subscribed(subscribed)
+            guard phase == .stepping else { return .none }
+            phase = .subscribed
             return moreRequested ? .max(1) : .none
         }
     }
@@ -110,9 +131,8 @@ extension SteppingSubscriber: Subscriber {
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         let stepper: Stepper? = lock.withLock {
-            guard case let .subscribed(subscribed) = state else { return nil }
-            state = .dead
-            return subscribed.stepper
+            guard phase == .subscribed else { return nil }
+            return die().0
         }
         stepper?(.completion(completion))
     }
@@ -120,15 +140,7 @@ extension SteppingSubscriber: Subscriber {
 
 extension SteppingSubscriber: Cancellable {
     public func cancel() {
-        let subscription: Subscription? = lock.withLock {
-            defer { state = .dead }
-            switch state {
-            case let .subscribed(subscribed), let .stepping(subscribed, _):
-                return subscribed.subscription
-            case .subscribing, .dead:
-                return nil
-            }
-        }
+        let subscription = lock.withLock { die().1 }
         subscription?.cancel()
     }
 }
@@ -136,34 +148,24 @@ extension SteppingSubscriber: Cancellable {
 extension SteppingSubscriber {
     // [excerpt: complete-promise]
     private func complete(promise id: PromiseID, with request: Request) {
-        let action: (() -> Void)? = lock.withLock {
-            switch state {
-            case var .subscribed(subscribed) where subscribed.livePromise == id:
-                subscribed.livePromise = nil
-                switch request {
-                case .more:
-                    state = .subscribed(subscribed)
-                    return { subscribed.subscription.request(.max(1)) }
-                case .cancel:
-                    state = .dead
-                    return { subscribed.subscription.cancel() }
-                }
-            case .stepping(var subscribed, _) where subscribed.livePromise == id:
-                subscribed.livePromise = nil
-                switch request {
-                case .more:
-                    // Still inside receive(_:): it will return the demand.
-                    state = .stepping(subscribed, moreRequested: true)
-                    return nil
-                case .cancel:
-                    state = .dead
-                    return { subscribed.subscription.cancel() }
-                }
-            default:
-                return nil // A stale promise, one completed twice, or we are done.
-            }
+        lock.lock()
+        // Only the live promise counts: a stale one, or one completed twice, does nothing.
+        guard livePromise == id, let subscription else {
+            lock.unlock()
+            return
         }
-        action?()
+        livePromise = nil
+        if request == .cancel {
+            _ = die()
+            lock.unlock()
+            subscription.cancel()
+        } else if phase == .stepping {
+            moreRequested = true // Still inside receive(_:): it returns the demand.
+            lock.unlock()
+        } else {
+            lock.unlock()
+            subscription.request(.max(1))
+        }
     }
     // [/excerpt]
 }
