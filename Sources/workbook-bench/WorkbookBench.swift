@@ -21,6 +21,9 @@ struct WorkbookBench: ParsableCommand {
     @Option(help: "Also write the results as JSON to this file.")
     var json: String?
 
+    @Option(help: "Only run the cases whose name contains this text (and skip pace and scenarios).")
+    var filter: String?
+
     @Flag(help: "Skip the real-time pace measurement (about 2 s).")
     var skipPace = false
 
@@ -33,13 +36,17 @@ struct WorkbookBench: ParsableCommand {
         #if DEBUG
         print("note: this is a debug build; run `swift run -c release workbook-bench` for real figures\n")
         #endif
-        let results = ThroughputCases.all(scale: scale).map { benchmark -> BenchmarkResult in
+        let cases = ThroughputCases.all(scale: scale).filter { filter.map($0.name.contains) ?? true }
+        let results = cases.map { benchmark -> BenchmarkResult in
             let result = benchmark.measure(runs: runs)
             FileHandle.standardError.write(Data("measured \(result.name)\n".utf8))
             return result
         }
-        let pace = skipPace ? nil : PaceAccuracy.measure()
-        let scenarios = try ScenarioThroughput.workbookExecutable.map { try ScenarioThroughput.measure(workbook: $0, runs: 3) }
+        let everything = filter == nil
+        let pace = skipPace || !everything ? nil : PaceAccuracy.measure()
+        let scenarios = everything
+            ? try ScenarioThroughput.workbookExecutable.map { try ScenarioThroughput.measure(workbook: $0, runs: 3) }
+            : nil
 
         let report = BenchReport(results: results, pace: pace, scenarios: scenarios)
         print(report.table)
