@@ -76,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "workbook",
-            dependencies: ["Workbook", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Workbook", "ExerciseChecks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workbook-bench",

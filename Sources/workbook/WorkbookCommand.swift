@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChapterModel
+import ExerciseChecks
 import Workbook
 
 /// The `workbook` command: read chapters, run their scenarios, and check exercises.
@@ -21,8 +22,10 @@ struct WorkbookCommand: ParsableCommand {
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
-        let book = try Book.load(packageRoot: try PackageRoot.locate())
-        let overview = Overview.chapters(book, terminal: options.terminal)
+        let root = try PackageRoot.locate()
+        let book = try Book.load(packageRoot: root)
+        var overview = Overview.chapters(book, terminal: options.terminal)
+        overview.sections.append(ExerciseProgress(workspace: ExerciseWorkspace(root: root)).lines)
         print(overview.text, terminator: "")
     }
 }
