@@ -21,6 +21,13 @@ public struct ExcerptCheck {
         /// What is wrong, for example the first line that differs.
         public var problem: String
 
+        public init(chapter: String, line: Int, reference: String, problem: String) {
+            self.chapter = chapter
+            self.line = line
+            self.reference = reference
+            self.problem = problem
+        }
+
         public var description: String {
             "\(chapter):\(line): excerpt \(reference) \(problem)"
         }

@@ -6,8 +6,12 @@ import PackagePlugin
 /// For each `Chapters/NN-slug.md` it runs ScenarioCodegen to write `NN-slug.swift` (a
 /// function per scenario, located at the chapter's lines), plus one catalog file listing
 /// the chapters. Each chapter is its own build command with its file as the only input, so
-/// editing a chapter regenerates only that chapter; a new file in `Chapters/` is picked up
-/// on the next build because the plugin lists the directory every time.
+/// editing a chapter regenerates only that chapter.
+///
+/// SwiftPM asks the plugin for its commands only when it plans the build again, which it
+/// does when a target's directory changes. `Sources/Scenarios/Chapters` is a link to
+/// `Chapters/`, so adding or removing a chapter is such a change: the next build lists the
+/// directory afresh, with nothing to register.
 @main
 struct ScenarioPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

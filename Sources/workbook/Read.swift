@@ -18,10 +18,12 @@ struct Read: ParsableCommand {
         let root = try PackageRoot.locate()
         let book = try Book.load(packageRoot: root)
         let chapter = try book.chapter(named: chapter)
-        for drift in ExcerptCheck(packageRoot: root).drifts(in: chapter) {
+        let drifts = ExcerptCheck(packageRoot: root).drifts(in: chapter)
+        for drift in drifts {
             FileHandle.standardError.write(Data("warning: \(drift)\n".utf8))
         }
         let terminal = options.terminal
-        Pager(terminal: terminal, isEnabled: !options.noPager).show(ChapterRenderer(terminal: terminal).render(chapter))
+        let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter)
+        Pager(terminal: terminal, isEnabled: !options.noPager).show(text)
     }
 }

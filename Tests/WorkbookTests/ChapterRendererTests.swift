@@ -83,3 +83,14 @@ import Testing
         #expect(text.contains("┌─ Scenario 3.1 · run it with workbook run 3\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
     }
 }
+
+@Suite struct ChapterRendererDriftTests {
+    @Test func flagsAnExcerptThatDriftedWhereItIsShown() throws {
+        let chapter = try Chapter(path: "Chapters/02-mysink.md", markdown: "# T\n\n```swift excerpt=Sources/A.swift#a\nlet a = 1\n```\n")
+        let drift = ExcerptCheck.Drift(chapter: "Chapters/02-mysink.md", line: 3, reference: "Sources/A.swift#a", problem: "quotes a file that does not exist")
+        let flagged = ChapterRenderer(terminal: Terminal(usesColor: false, width: 80), drifts: [drift]).render(chapter)
+        #expect(flagged.contains("│ let a = 1\n├─ out of date: this excerpt quotes a file that does not exist\n└─\n"))
+        let clean = ChapterRenderer(terminal: Terminal(usesColor: false, width: 80)).render(chapter)
+        #expect(clean.contains("┌─ Sources/A.swift · a\n│ let a = 1\n└─\n"))
+    }
+}

@@ -9,9 +9,12 @@ import ChapterModel
 /// stay, so the meaning survives on a plain terminal or in a file.
 public struct ChapterRenderer {
     public var terminal: Terminal
+    /// Excerpts known to differ from their source; each is flagged where the chapter shows it.
+    public var drifts: [ExcerptCheck.Drift]
 
-    public init(terminal: Terminal) {
+    public init(terminal: Terminal, drifts: [ExcerptCheck.Drift] = []) {
         self.terminal = terminal
+        self.drifts = drifts
     }
 
     static let titleStyle = TextStyle(color: .cyan, bold: true)
@@ -22,6 +25,7 @@ public struct ChapterRenderer {
     static let frameStyle = TextStyle(color: .lightBlack)
     static let labelStyle = TextStyle(color: .green, bold: true)
     static let outputStyle = TextStyle(color: .green)
+    static let driftStyle = TextStyle(color: .red, bold: true)
 
     /// The whole chapter, ending with a newline.
     public func render(_ chapter: Chapter) -> String {
@@ -65,11 +69,15 @@ public struct ChapterRenderer {
         case .scenario(let scenario):
             return render(scenario, width: width, chapter: chapter)
         case .excerpt(let excerpt):
+            let drift = drifts.first { $0.chapter == chapter.path && $0.line == excerpt.line }
+            let warning = drift.map {
+                TextWrapper(width: width).wrap([Span("out of date: this excerpt \($0.problem)", Self.driftStyle)], firstPrefix: [Span("├─ ", Self.frameStyle)], prefix: [Span("│  ", Self.frameStyle)])
+            } ?? []
             return framed(
                 label: [Span(excerpt.source, Self.labelStyle), Span(" · \(excerpt.region)", Self.frameStyle)],
                 width: width,
                 body: SwiftHighlighter().highlight(excerpt.code)
-            ) + [[Span("└─", Self.frameStyle)]]
+            ) + warning + [[Span("└─", Self.frameStyle)]]
         case .html:
             return []
         case .thematicBreak:
