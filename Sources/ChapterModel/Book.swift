@@ -16,7 +16,7 @@ public struct Book: Equatable, Sendable {
     /// Reads and parses every chapter under `root/Chapters`.
     ///
     /// - Throws: ``ChapterError`` for the first malformed chapter, a misnamed file or two
-    ///   chapters with the same number.
+    ///   chapters with the same number or slug (a learner could not tell them apart).
     public static func load(packageRoot root: URL) throws -> Book {
         let directory = root.appendingPathComponent(directoryName)
         let names: [String]
@@ -37,6 +37,9 @@ public struct Book: Equatable, Sendable {
             let chapter = try Chapter(path: path, markdown: markdown)
             if let other = chapters.first(where: { $0.number == chapter.number }) {
                 throw ChapterError(path: path, line: nil, message: "chapter number \(chapter.number) is also used by \(other.path)")
+            }
+            if let other = chapters.first(where: { $0.slug == chapter.slug }) {
+                throw ChapterError(path: path, line: nil, message: "the slug '\(chapter.slug)' is also used by \(other.path)")
             }
             chapters.append(chapter)
         }

@@ -24,6 +24,16 @@ import Testing
         }
     }
 
+    @Test func twoChaptersWithOneSlugAreAnError() throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Fixtures.write("# A\n", to: root.appendingPathComponent("Chapters/01-amb.md"))
+        try Fixtures.write("# B\n", to: root.appendingPathComponent("Chapters/02-amb.md"))
+        #expect(throws: ChapterError(path: "Chapters/02-amb.md", line: nil, message: "the slug 'amb' is also used by Chapters/01-amb.md")) {
+            try Book.load(packageRoot: root)
+        }
+    }
+
     @Test func findsAChapterByNumberSlugOrFileName() throws {
         let book = Book(chapters: [
             try Chapter(path: "Chapters/03-fibonacci.md", markdown: "# Fibonacci\n"),

@@ -10,6 +10,8 @@ import Testing
 
         ## A section
 
+        ### A subsection
+
         1. first
            - nested item that is also long enough to need wrapping at a narrow width
         2. second
@@ -67,6 +69,9 @@ import Testing
         #expect(lines[title + 1] == String(repeating: "═", count: 7))
         let section = try #require(lines.firstIndex(of: "A section"))
         #expect(lines[section + 1] == String(repeating: "─", count: 9))
+        #expect(lines.contains("### A subsection"))
+        #expect(try render(color: true).contains("A subsection"))
+        #expect(try !render(color: true).contains("### A subsection"))
     }
 
     @Test func indentsNestedListsAndQuotes() throws {

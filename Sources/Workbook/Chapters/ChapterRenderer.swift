@@ -94,7 +94,9 @@ public struct ChapterRenderer {
             let length = min(width, lines.map(\.visibleWidth).max() ?? 0)
             return lines + [[Span(String(repeating: underline, count: length), Self.ruleStyle)]]
         default:
-            return lines
+            // Without colour a deeper heading would look like any paragraph: keep its mark.
+            guard !terminal.usesColor else { return lines }
+            return TextWrapper(width: width).wrap([Span(String(repeating: "#", count: heading.level) + " ")] + spans(for: heading.content, style: style))
         }
     }
 

@@ -20,7 +20,9 @@ import Darwin
 ///
 /// A child that outlives `timeout` is killed with `SIGKILL`, together with its process
 /// group where the platform gives the child one (Linux does), so a hung compiler's own
-/// children go too; the result then says ``Termination/timedOut``.
+/// children go too; the result then says ``Termination/timedOut``. A killed child loses
+/// whatever it had not flushed: writing to a pipe, Swift's `print` is block-buffered, so a
+/// child whose output matters after a timeout must `fflush(stdout)` (or use line buffering).
 public struct ChildProcess {
     /// The program: a path when it contains a `/`, otherwise a name looked up in `PATH`.
     public var executable: String
