@@ -33,9 +33,10 @@ public struct RunReport {
 
     private func line(for result: ScenarioResult) -> StyledLine {
         let label = result.status.label.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let idWidth = results.map(\.id.description.count).max() ?? 0
         var line: StyledLine = [
             Span(label, result.passed ? Self.passStyle : Self.failStyle),
-            Span("\(result.id)"),
+            Span(result.id.description.padding(toLength: idWidth, withPad: " ", startingAt: 0)),
         ]
         if let heading = result.heading { line.append(Span("  \(heading)")) }
         line.append(Span("  \(result.chapterPath):\(result.line)", Self.detailStyle))
