@@ -64,8 +64,13 @@ public struct RunReport {
         case .missing:
             lines.append([Span("not in the built workbook: build again (swift build) after editing a chapter", Self.failStyle)])
         }
-        let showsOutput = isVerbose || { if case .crashed = result.status { return true }; return result.status == .timedOut }()
-        if showsOutput, !result.output.isEmpty {
+        // What a scenario printed before it crashed or hung is the best clue to where it stopped.
+        let stoppedEarly: Bool
+        switch result.status {
+        case .crashed, .timedOut: stoppedEarly = true
+        case .passed, .failed, .missing: stoppedEarly = false
+        }
+        if isVerbose || stoppedEarly, !result.output.isEmpty {
             lines.append([Span("printed:", Self.detailStyle)])
             lines += result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(result.output.hasSuffix("\n") ? 1 : 0)
                 .map { [Span("  \($0)")] }
