@@ -20,6 +20,9 @@ struct Watch: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var watcher = ExerciseWatcher(workspace: workspace)
+        // Line-buffered even into a pipe (`workbook watch | tee log`): a watcher is stopped,
+        // not ended, and must not lose what it printed.
+        setvbuf(stdout, nil, _IOLBF, 0)
         print("Watching Exercises/ (Ctrl-C to stop).")
         check(ExerciseManifest.all, in: workspace)
         while true {

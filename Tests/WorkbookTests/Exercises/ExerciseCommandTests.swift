@@ -56,3 +56,21 @@ import Testing
         try ChildProcess(BuiltWorkbook.path, arguments, workingDirectory: workbook.root, timeout: 60).run()
     }
 }
+
+/// `workbook watch` notices an edit while it runs.
+@Suite struct WatchCommandTests {
+    @Test func reChecksAnExerciseWhenItsFileChanges() throws {
+        let workbook = try TemporaryWorkbook()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) {
+            try? workbook.start(.named("Chunks"))
+        }
+        let result = try ChildProcess(
+            BuiltWorkbook.path, ["watch", "--interval", "0.2", "--color", "never"],
+            workingDirectory: workbook.root, timeout: 7
+        ).run()
+        #expect(result.termination == .timedOut)
+        #expect(result.standardOutput.hasPrefix("Watching Exercises/ (Ctrl-C to stop).\n"))
+        #expect(result.standardOutput.contains("0 of \(ExerciseManifest.all.count) exercises solved."))
+        #expect(result.standardOutput.contains("\nExercises/Chunks.swift changed:\n"))
+    }
+}
