@@ -23,5 +23,6 @@ import Testing
         let added = try Chapter(path: "Chapters/03-new.md", markdown: "# New\n")
         #expect(selection.staleChapters(comparedWith: Book(chapters: [unchanged])).isEmpty)
         #expect(selection.staleChapters(comparedWith: Book(chapters: [changed, added])) == ["Chapters/01-demand.md", "Chapters/03-new.md"])
+        #expect(selection.staleChapters(comparedWith: Book(chapters: [])) == ["Chapters/01-demand.md", "Chapters/02-mysink.md"])
     }
 }

@@ -23,14 +23,16 @@ public struct ScenarioSelection {
         }
     }
 
-    /// The chapters whose scenarios on disk differ from the compiled ones (or that were not
-    /// compiled at all): their results would be out of date until the next build.
+    /// The chapters whose scenarios on disk differ from the compiled ones, that were not
+    /// compiled at all, or that are compiled but gone: results are out of date until the next build.
     public func staleChapters(comparedWith book: Book) -> [String] {
-        book.chapters.compactMap { chapter in
+        let changed = book.chapters.compactMap { chapter -> String? in
             guard let built = compiled.first(where: { $0.name == chapter.name }) else { return chapter.path }
             let onDisk = chapter.scenarios.map { [$0.code, $0.expectedOutput] }
             let inBuild = built.scenarios.map { [$0.code, $0.expectedOutput] }
             return onDisk == inBuild ? nil : chapter.path
         }
+        let removed = compiled.filter { built in !book.chapters.contains { $0.name == built.name } }.map(\.path)
+        return changed + removed
     }
 }
