@@ -48,7 +48,10 @@ struct ChapterParser {
                 case .output:
                     throw error(at: node, "an ```output block must come right after a ```swift scenario block")
                 case .excerpt(let source, let region):
-                    result.append(.excerpt(Excerpt(source: source, region: region, code: literal(of: node), line: line(of: node))))
+                    result.append(.excerpt(Excerpt(
+                        source: source, region: region, code: literal(of: node), line: line(of: node),
+                        endLine: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_start_column(node))
+                    )))
                 case .code(let language):
                     result.append(.code(CodeBlock(language: language, code: literal(of: node), line: line(of: node))))
                 }

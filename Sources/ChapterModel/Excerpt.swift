@@ -12,12 +12,18 @@ public struct Excerpt: Equatable, Sendable {
     public var code: String
     /// The line of the opening fence.
     public var line: Int
+    /// The line of the closing fence.
+    public var endLine: Int
+    /// The column the opening fence starts at (1 unless the excerpt sits in a list item).
+    public var column: Int
 
-    public init(source: String, region: String, code: String, line: Int) {
+    public init(source: String, region: String, code: String, line: Int, endLine: Int? = nil, column: Int = 1) {
         self.source = source
         self.region = region
         self.code = code
         self.line = line
+        self.endLine = endLine ?? line + code.filter { $0 == "\n" }.count + 1
+        self.column = column
     }
 
     /// `Sources/Backpressure/MySink.swift#resume`, as written in the chapter.

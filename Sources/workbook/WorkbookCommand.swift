@@ -15,7 +15,7 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             List.self, Read.self, Run.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self,
-            ScenarioHostCommand.self,
+            Excerpts.self, ScenarioHostCommand.self,
         ]
     )
 
