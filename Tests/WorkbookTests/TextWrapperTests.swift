@@ -22,6 +22,12 @@ import Testing
         #expect(lines[1] == [Span("bbbb", bold), Span("cc")])
     }
 
+    @Test func neverBreaksInsideASpanThatKeepsTogether() {
+        let code = Span("swift run workbook", TextStyle(color: .yellow), keepsTogether: true)
+        let lines = TextWrapper(width: 20).wrap([Span("then type "), code, Span(" to start")])
+        #expect(texts(lines) == ["then type", "swift run workbook", "to start"])
+    }
+
     @Test func givesAnOverlongWordALineOfItsOwn() {
         #expect(texts(TextWrapper(width: 5).wrap([Span("a https://example.com b")])) == ["a", "https://example.com", "b"])
     }

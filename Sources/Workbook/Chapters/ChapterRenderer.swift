@@ -152,7 +152,7 @@ public struct ChapterRenderer {
         case .text(let text):
             return [Span(text, style)]
         case .code(let code):
-            return [Span(color ? code : "`\(code)`", style.merging(Self.inlineCodeStyle))]
+            return [Span(color ? code : "`\(code)`", style.merging(Self.inlineCodeStyle), keepsTogether: true)]
         case .emphasis(let children):
             return marked(color ? "" : "*", spans(for: children, style: style.merging(TextStyle(italic: true))), style)
         case .strong(let children):

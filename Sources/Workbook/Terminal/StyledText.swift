@@ -2,10 +2,13 @@
 public struct Span: Equatable, Sendable {
     public var text: String
     public var style: TextStyle
+    /// True for text a line must not break inside, such as inline code (`swift run workbook`).
+    public var keepsTogether: Bool
 
-    public init(_ text: String, _ style: TextStyle = .plain) {
+    public init(_ text: String, _ style: TextStyle = .plain, keepsTogether: Bool = false) {
         self.text = text
         self.style = style
+        self.keepsTogether = keepsTogether
     }
 }
 
@@ -20,7 +23,7 @@ extension Array where Element == Span {
     public var coalesced: [Span] {
         var result: [Span] = []
         for span in self {
-            if let last = result.last, last.style == span.style {
+            if let last = result.last, last.style == span.style, last.keepsTogether == span.keepsTogether {
                 result[result.count - 1].text += span.text
             } else {
                 result.append(span)

@@ -1,7 +1,8 @@
 /// Fills styled prose into lines no wider than a width, breaking only at spaces.
 ///
-/// Words keep their styles across the break; a word longer than the width (a long URL)
-/// gets a line of its own rather than being cut. Code is never given to the wrapper.
+/// Words keep their styles across the break; a span that ``Span/keepsTogether`` (inline
+/// code) counts as one word, spaces and all; a word longer than the width (a long URL)
+/// gets a line of its own rather than being cut. Code blocks are never given to the wrapper.
 public struct TextWrapper {
     public var width: Int
 
@@ -68,6 +69,10 @@ public struct TextWrapper {
             if !current.isEmpty { words.append(.word(current)); current = [] }
         }
         for span in spans {
+            if span.keepsTogether, !span.text.contains("\n") {
+                current.append(span)
+                continue
+            }
             var piece = ""
             for character in span.text {
                 if character == "\n" || character == " " || character == "\t" {
