@@ -4,10 +4,16 @@ import Foundation
 /// The `workbook` executable built next to the tests (the test target depends on it), and
 /// the package it belongs to.
 enum BuiltWorkbook {
-    /// Walks up from the test runner until a directory holds `workbook`: on Linux the runner
-    /// sits in the build directory itself, on macOS inside an `.xctest` bundle there.
+    /// Walks up from the tests until a directory holds `workbook`: on Linux the tests are an
+    /// executable in the build directory itself; on macOS they are an `.xctest` bundle there,
+    /// loaded by a runner that lives elsewhere.
     static let path: String = {
-        var directory = URL(fileURLWithPath: ScenarioRunner.currentExecutable).deletingLastPathComponent()
+        #if os(macOS)
+        let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+        #else
+        let tests: URL? = nil
+        #endif
+        var directory = (tests ?? URL(fileURLWithPath: ScenarioRunner.currentExecutable)).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent("workbook").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
