@@ -17,6 +17,9 @@ public struct CheckSummary {
         self.terminal = terminal
     }
 
+    /// The longest state, "does not compile", and two spaces.
+    static let labelWidth = 18
+
     public var allPassed: Bool { results.allSatisfy(\.outcome.isPassed) }
 
     public var text: String {
@@ -27,8 +30,9 @@ public struct CheckSummary {
             let isUntouched = untouched.contains(result.exercise.name)
             let label = isUntouched ? "not started" : result.outcome.label
             let style = isUntouched ? ExerciseStyles.notStarted : ExerciseStyles.style(of: result.outcome)
-            lines.append([Span(symbol(result, isUntouched), style), Span(" \(name)  "), Span(label, style),
-                          Span("  \(result.exercise.stubPath)", ExerciseStyles.notStarted)])
+            lines.append([Span(symbol(result, isUntouched), style), Span(" \(name)  "),
+                          Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
+                          Span(result.exercise.stubPath, ExerciseStyles.notStarted)])
             if let detail = result.outcome.detail {
                 lines.append([Span("    " + (isUntouched ? "the check says: " : "") + detail)])
             }

@@ -56,8 +56,8 @@ let everyKindOfResult: [ExerciseResult] = [
             results: Array(everyKindOfResult.prefix(2)), untouched: [], hintsSeen: { _ in 1 },
             terminal: Terminal(usesColor: false, width: 80))
         let text = summary.text
-        #expect(text.contains("✔ MyAssign   passed"))
-        #expect(text.contains("✘ BatchSink  failed"))
+        #expect(text.contains("✔ MyAssign   passed            Exercises/MyAssign.swift"))
+        #expect(text.contains("✘ BatchSink  failed            Exercises/BatchSink.swift"))
         #expect(text.contains("    asks for one: it called <nothing>"))
         #expect(text.contains("1 of 2 exercises solved."))
         #expect(text.contains("Keep going with BatchSink (chapter 02-mysink)"))
