@@ -24,7 +24,8 @@ struct Excerpts: ParsableCommand {
         let drifts = book.chapters.flatMap(ExcerptCheck(packageRoot: root).drifts(in:))
         guard update else {
             for drift in drifts { print(drift) }
-            print(drifts.isEmpty ? "Every excerpt matches its source." : "\(drifts.count) excerpts differ; `workbook excerpts --update` rewrites them.")
+            let differ = drifts.count == 1 ? "1 excerpt differs" : "\(drifts.count) excerpts differ"
+            print(drifts.isEmpty ? "Every excerpt matches its source." : "\(differ); `workbook excerpts --update` rewrites them.")
             if !drifts.isEmpty { throw ExitCode.failure }
             return
         }
