@@ -151,6 +151,20 @@ struct FibonacciTests {
         #expect(subscriber.completions.count == 1)
     }
 
+    /// A request from another thread that lands while the sending loop is giving up its
+    /// role must still be served (a lost-wakeup race found while writing chapter 3).
+    @Test func aRequestRacingTheEndOfTheLoopIsNeverLost() {
+        for _ in 0..<20_000 {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            Publishers.fibonacci(count: .unlimited).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in subscriber.request(.max(1)) }
+            guard subscriber.values.count == 2 else {
+                Issue.record("two concurrent request(.max(1)) delivered \(subscriber.values.count) values")
+                return
+            }
+        }
+    }
+
     @Test func theSequenceEndsInsteadOfOverflowing() {
         var sequence = FibonacciSequence()
         var count = 0

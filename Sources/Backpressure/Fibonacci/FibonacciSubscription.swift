@@ -64,7 +64,12 @@ where Downstream.Input == Int, Downstream.Failure == Never {
                     self.downstream = nil
                     return .finish(downstream)
                 }
-                guard demand > .none, let value = sequence.next() else { return .stop }
+                guard demand > .none, let value = sequence.next() else {
+                    // Give up the sending role in the same critical section that found no
+                    // demand: a request(_:) arriving after this will start its own loop.
+                    isSending = false
+                    return .stop
+                }
                 demand -= .max(1)
                 remaining -= .max(1)
                 return .send(value, to: downstream)
@@ -77,7 +82,6 @@ where Downstream.Input == Int, Downstream.Failure == Never {
                 downstream.receive(completion: .finished)
                 return
             case .stop:
-                lock.withLock { isSending = false }
                 return
             }
         }
