@@ -14,6 +14,9 @@ struct Read: ParsableCommand {
 
     @OptionGroup var options: TerminalOptions
 
+    @Flag(help: "Print directly instead of through $PAGER (or less -R).")
+    var noPager = false
+
     mutating func run() throws {
         let root = try PackageRoot.locate()
         let book = try Book.load(packageRoot: root)
@@ -24,6 +27,6 @@ struct Read: ParsableCommand {
         }
         let terminal = options.terminal
         let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter)
-        Pager(terminal: terminal, isEnabled: !options.noPager).show(text)
+        Pager(terminal: terminal, isEnabled: !noPager).show(text)
     }
 }

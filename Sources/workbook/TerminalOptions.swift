@@ -3,16 +3,13 @@ import Workbook
 
 extension ColorChoice: ExpressibleByArgument {}
 
-/// The options every command that prints for a person shares: colour, width, pager.
+/// The options every command that prints for a person shares: colour and width.
 struct TerminalOptions: ParsableArguments {
     @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
     @Option(help: "Wrap prose to this many columns (default: the terminal's width, at most 100).")
     var width: Int?
-
-    @Flag(help: "Print directly instead of through $PAGER (or less -R).")
-    var noPager = false
 
     /// Prose reads best at no more than about 100 columns, however wide the window.
     static let readableWidth = 100
