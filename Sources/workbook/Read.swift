@@ -26,7 +26,8 @@ struct Read: ParsableCommand {
             FileHandle.standardError.write(Data("warning: \(drift)\n".utf8))
         }
         let terminal = options.terminal
-        let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter)
+        let next = book.chapters.first { $0.number > chapter.number }
+        let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter, next: next)
         Pager(terminal: terminal, isEnabled: !noPager).show(text)
     }
 }

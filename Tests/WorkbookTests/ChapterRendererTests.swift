@@ -58,6 +58,14 @@ import Testing
         #expect(!text.contains("`inline code`"))
     }
 
+    @Test func endsWithHowToRunTheScenariosAndWhatToReadNext() throws {
+        let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
+        let next = try Chapter(path: "Chapters/04-amb.md", markdown: "# Amb\n")
+        let renderer = ChapterRenderer(terminal: Terminal(usesColor: false, width: 80))
+        #expect(renderer.render(chapter, next: next).hasSuffix("\nRun this chapter's 1 scenario with workbook run 3\nNext, chapter 4, Amb: workbook read 4\n"))
+        #expect(renderer.render(chapter).hasSuffix("\nRun this chapter's 1 scenario with workbook run 3\n"))
+    }
+
     @Test func wrapsAScenarioLabelBehindTheFrame() throws {
         let text = try render(width: 30)
         #expect(text.contains("┌─ Scenario 3.1 · run it with\n│  workbook run 3\n│ print(\"hi\")\n"))

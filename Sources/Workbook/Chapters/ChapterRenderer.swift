@@ -28,15 +28,24 @@ public struct ChapterRenderer {
     static let driftStyle = TextStyle(color: .red, bold: true)
 
     /// The whole chapter, ending with a newline.
-    public func render(_ chapter: Chapter) -> String {
+    ///
+    /// - Parameter next: the chapter after this one, which the last line points to.
+    public func render(_ chapter: Chapter, next: Chapter? = nil) -> String {
         var lines: [StyledLine] = [[Span("Chapter \(chapter.number) · \(chapter.path)", Self.ruleStyle)], []]
         lines += render(chapter.blocks, width: terminal.width, chapter: chapter)
         let count = chapter.scenarios.count
+        let wrapper = TextWrapper(width: terminal.width)
         lines.append([])
-        lines += TextWrapper(width: terminal.width).wrap([
+        lines += wrapper.wrap([
             Span("Run this chapter's \(count) \(count == 1 ? "scenario" : "scenarios") with ", Self.ruleStyle),
-            Span("workbook run \(chapter.number)", Self.inlineCodeStyle),
+            Span("workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
         ])
+        if let next {
+            lines += wrapper.wrap([
+                Span("Next, chapter \(next.number), \(next.title): ", Self.ruleStyle),
+                Span("workbook read \(next.number)", Self.inlineCodeStyle, keepsTogether: true),
+            ])
+        }
         return lines.map { terminal.render($0) + "\n" }.joined()
     }
 
