@@ -19,13 +19,7 @@ public struct ExerciseProgress {
             lines.append([Span("  All solved. `swift run workbook grade` shows the whole table.")])
             return lines
         }
-        let state: String
-        switch (workspace.state(of: next), records.lastState(of: next)) {
-        case (.untouched, _): state = "not started"
-        case (_, let last?): state = last
-        case (_, nil): state = "changed since its last check"
-        }
-        lines.append([Span("  Next: \(next.name) (chapter \(next.chapter), \(state)): edit \(next.stubPath), then "),
+        lines.append([Span("  Next: \(next.name) (chapter \(next.chapter), \(records.knownState(of: next))): edit \(next.stubPath), then "),
                       Span("swift run workbook check \(next.name)", ExerciseStyles.command)])
         return lines
     }

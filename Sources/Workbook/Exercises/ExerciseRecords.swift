@@ -41,6 +41,16 @@ public struct ExerciseRecords {
         return record.state
     }
 
+    /// What can be said of the exercise without grading it: "not started", its last grade
+    /// if the file has not changed since, or that it changed since.
+    public func knownState(of exercise: Exercise) -> String {
+        switch workspace.state(of: exercise) {
+        case .untouched: return ExerciseOutcome.notStarted.label
+        case .missing: return "missing"
+        case .started: return lastState(of: exercise) ?? "not checked since the last edit"
+        }
+    }
+
     /// FNV-1a over the file's bytes: enough to notice an edit, and the same on every platform.
     private func fingerprint(of exercise: Exercise) -> String? {
         guard let data = FileManager.default.contents(atPath: workspace.url(exercise.stubPath).path) else { return nil }

@@ -66,3 +66,18 @@ import Testing
         #expect(text.contains("Next: BatchSink (chapter 02-mysink, not started): edit Exercises/BatchSink.swift"))
     }
 }
+
+@Suite struct ExerciseListTests {
+    @Test func showsWhatIsKnownOfEachExerciseWithoutGrading() throws {
+        let workbook = try TemporaryWorkbook()
+        try workbook.start(.named("Countdown"))
+        try workbook.start(.named("Chunks"))
+        var records = ExerciseRecords(workspace: workbook.workspace)
+        try records.remember([ExerciseResult(exercise: .named("Chunks"), outcome: .crashed("boom"))])
+        let rows = ExerciseList(workspace: workbook.workspace).lines.map { Terminal(usesColor: false, width: 80).render($0) }
+        #expect(rows.first == "Exercises")
+        #expect(rows.contains { $0.hasPrefix("  MyAssign ") && $0.hasSuffix("01-demand       not started") })
+        #expect(rows.contains { $0.hasPrefix("  Countdown ") && $0.hasSuffix("not checked since the last edit") })
+        #expect(rows.contains { $0.hasPrefix("  Chunks ") && $0.hasSuffix("crashed") })
+    }
+}
