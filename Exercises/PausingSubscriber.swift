@@ -15,7 +15,6 @@
 // Stuck?            swift run workbook hint PausingSubscriber
 // Keep the declarations `public`: the check uses them from another module.
 
-import Backpressure
 import OpenCombineShim
 
 extension Subscribers {
