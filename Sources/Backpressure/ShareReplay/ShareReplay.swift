@@ -55,7 +55,7 @@ extension Publishers {
                 // in this copy or, later, from `relay(_:)`.
                 let subscription = ShareReplaySubscription(
                     parent: self, downstream: AnySubscriber(subscriber),
-                    capacity: maxBufferSize, replay: replay, completion: completion)
+                    capacity: maxBufferSize, replay: replayCopy(), completion: completion)
                 if completion == nil {
                     subscriptions.append(subscription)
                 }
@@ -66,6 +66,18 @@ extension Publishers {
             upstreamToConnect?.subscribe(UpstreamSink(parent: self))
         }
         // [/excerpt]
+
+        /// A copy of the replay buffer with storage of its own. Must be called with the
+        /// lock held. A plain `let copy = replay` would share storage copy-on-write, and
+        /// the subscription would then copy it on another thread, under another lock,
+        /// while `relay(_:)` appends here: two threads on one buffer with no lock in
+        /// common. ThreadSanitizer reports exactly that.
+        private func replayCopy() -> Deque<Output> {
+            var copy = Deque<Output>()
+            copy.reserveCapacity(replay.count)
+            copy.append(contentsOf: replay)
+            return copy
+        }
 
         // [excerpt: relay]
         private func relay(_ value: Output) {
