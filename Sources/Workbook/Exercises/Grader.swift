@@ -51,11 +51,10 @@ public struct Grader {
         }
         var seconds: [Exercise: Double] = [:]
         if !toBuild.isEmpty {
-            let package = GradingPackage(workspace: workspace, exercises: toBuild)
-            try package.write()
-            let compileErrors = try build(package)
+            let compileErrors = try build(toBuild)
             for (exercise, error) in compileErrors { outcomes[exercise] = .doesNotCompile(error) }
             let built = toBuild.filter { compileErrors[$0] == nil }
+            let package = GradingPackage(workspace: workspace, exercises: built)
             for (exercise, run) in zip(built, runChecks(built, in: package)) {
                 outcomes[exercise] = run.outcome
                 seconds[exercise] = run.seconds
@@ -69,32 +68,48 @@ public struct Grader {
 
     // MARK: - Building
 
-    /// Builds every exercise of `package`; returns the first compiler error of each one
-    /// that does not compile.
-    private func build(_ package: GradingPackage) throws -> [Exercise: String] {
-        log("building \(package.exercises.count) exercise\(package.exercises.count == 1 ? "" : "s")…")
-        let whole = try swiftBuild(package, product: package.exercises.count == 1 ? package.exercises[0] : nil)
-        if whole.succeeded { return [:] }
-        let output = whole.standardOutput + "\n" + whole.standardError
-        if whole.termination == .timedOut {
-            throw ExerciseError("`swift build` of the exercises took more than \(Int(buildTimeLimit)) s and was stopped")
-        }
-
-        var errors = firstErrors(in: output, among: package.exercises)
-        let unexplained = package.exercises.filter { errors[$0] == nil }
-        if package.exercises.count > 1 {
-            // One exercise's error may have stopped the build before the others were built.
-            for exercise in unexplained {
-                log("building \(exercise.name) on its own…")
-                let alone = try swiftBuild(package, product: exercise)
-                if alone.succeeded { continue }
-                let aloneOutput = alone.standardOutput + "\n" + alone.standardError
-                errors[exercise] = firstErrors(in: aloneOutput, among: [exercise])[exercise]
-                    ?? (alone.termination == .timedOut ? "its build took more than \(Int(buildTimeLimit)) s" : nil)
-                if errors[exercise] == nil { throw workbookDoesNotBuild(aloneOutput) }
+    /// Builds the exercises; returns the first compiler error of each one that does not compile.
+    ///
+    /// A failed build names the exercises it stumbled on. Those are set aside and the rest
+    /// built again, until a build succeeds: an error can stop a build before it reaches the
+    /// other exercises, so one pass is not enough. An error that names no exercise is
+    /// tracked down by building each remaining exercise on its own; if one fails alone
+    /// without naming itself, the workbook itself does not build.
+    private func build(_ exercises: [Exercise]) throws -> [Exercise: String] {
+        var errors: [Exercise: String] = [:]
+        var remaining = exercises
+        while !remaining.isEmpty {
+            let package = GradingPackage(workspace: workspace, exercises: remaining)
+            try package.write()
+            log("building \(remaining.count) exercise\(remaining.count == 1 ? "" : "s")…")
+            let whole = try swiftBuild(package, product: nil)
+            if whole.succeeded { return errors }
+            if whole.termination == .timedOut {
+                throw ExerciseError("`swift build` of the exercises took more than \(Int(buildTimeLimit)) s and was stopped")
             }
-        } else if !unexplained.isEmpty {
-            throw workbookDoesNotBuild(output)
+            let output = whole.standardOutput + "\n" + whole.standardError
+            let found = firstErrors(in: output, among: remaining)
+            guard !found.isEmpty else {
+                return try errors.merging(buildEachAlone(package, output), uniquingKeysWith: { first, _ in first })
+            }
+            errors.merge(found) { first, _ in first }
+            remaining.removeAll { found[$0] != nil }
+        }
+        return errors
+    }
+
+    /// The last resort: builds each exercise of `package` alone, to pin an error the joint
+    /// build did not attribute.
+    private func buildEachAlone(_ package: GradingPackage, _ jointOutput: String) throws -> [Exercise: String] {
+        guard package.exercises.count > 1 else { throw workbookDoesNotBuild(jointOutput) }
+        var errors: [Exercise: String] = [:]
+        for exercise in package.exercises {
+            log("building \(exercise.name) on its own…")
+            let alone = try swiftBuild(package, product: exercise)
+            if alone.succeeded { continue }
+            let output = alone.standardOutput + "\n" + alone.standardError
+            guard let error = firstErrors(in: output, among: [exercise])[exercise] else { throw workbookDoesNotBuild(output) }
+            errors[exercise] = error
         }
         return errors
     }
@@ -122,9 +137,11 @@ public struct Grader {
 
     /// The build failed outside any exercise: nothing can be graded, say why in one line.
     private func workbookDoesNotBuild(_ output: String) -> ExerciseError {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let first = CompilerDiagnostic.errors(in: output).first?.text
-            ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
-            ?? "swift build failed"
+            ?? lines.last(where: { $0.contains("error") })
+            ?? lines.last
+            ?? "swift build failed without saying why"
         return ExerciseError("the workbook itself does not build, so no exercise can be graded: \(first)")
     }
 

@@ -25,21 +25,38 @@ import Testing
         toolchain.checks["GradeCountdown"] = .report(failure: ("sends nothing until asked", "got [3]"))
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results.map(\.outcome) == [.passed, .failed(scenario: "sends nothing until asked", message: "got [3]")])
-        #expect(toolchain.builds == [nil])
+        #expect(toolchain.builds == [["GradeMyAssign", "GradeCountdown"]])
     }
 
     @Test func aCompileErrorMarksOnlyItsOwnExerciseAndTheOthersAreBuiltAlone() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown, chunks])
         for exercise in [myAssign, countdown, chunks] { try workbook.start(exercise) }
         let toolchain = FakeToolchain()
-        toolchain.failingBuilds[nil] = "Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope\nerror: fatalError"
+        toolchain.brokenExercises["MyAssign"] = "Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope\nerror: fatalError"
         toolchain.checks["GradeCountdown"] = .report(failure: nil)
         toolchain.checks["GradeChunks"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown, chunks])
         #expect(results.map(\.outcome) == [
             .doesNotCompile("Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope"), .passed, .passed,
         ])
-        #expect(toolchain.builds == [nil, "GradeCountdown", "GradeChunks"])
+        // Built together, then again without MyAssign.
+        #expect(toolchain.builds == [["GradeMyAssign", "GradeCountdown", "GradeChunks"], ["GradeCountdown", "GradeChunks"]])
+    }
+
+    @Test func anErrorThatHidesAnotherIsFoundOnTheNextPass() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown, chunks])
+        for exercise in [myAssign, countdown, chunks] { try workbook.start(exercise) }
+        let toolchain = FakeToolchain()
+        toolchain.brokenExercises["MyAssign"] = "Exercises/MyAssign.swift:1:1: error: one"
+        toolchain.brokenExercises["Chunks"] = "Exercises/Chunks.swift:2:2: error: two"
+        toolchain.hidesLaterErrors = true
+        toolchain.checks["GradeCountdown"] = .report(failure: nil)
+        let results = try grader(workbook, toolchain).grade([myAssign, countdown, chunks])
+        #expect(results.map(\.outcome) == [
+            .doesNotCompile("Exercises/MyAssign.swift:1:1: error: one"), .passed,
+            .doesNotCompile("Exercises/Chunks.swift:2:2: error: two"),
+        ])
+        #expect(toolchain.builds.count == 3)
     }
 
     @Test func anErrorInTheGeneratedCopyIsPinnedOnItsExercise() throws {
@@ -47,8 +64,7 @@ import Testing
         try workbook.start(myAssign)
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.failingBuilds[nil] = "\(workbook.root.path)/.workbook/grade/Sources/Countdown/main.swift:3:1: error: no member 'countdown'"
-        toolchain.failingBuilds["GradeCountdown"] = toolchain.failingBuilds[nil]
+        toolchain.brokenExercises["Countdown"] = "\(workbook.root.path)/.workbook/grade/Sources/Countdown/main.swift:3:1: error: no member 'countdown'"
         toolchain.checks["GradeMyAssign"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results[0].outcome == .passed)
@@ -63,8 +79,7 @@ import Testing
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
         let toolchain = FakeToolchain()
-        toolchain.failingBuilds[nil] = "/w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
-        toolchain.failingBuilds["GradeMyAssign"] = toolchain.failingBuilds[nil]
+        toolchain.brokenWorkbook = "/w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
         #expect {
             try grader(workbook, toolchain).grade([myAssign])
         } throws: { error in
@@ -137,36 +152,54 @@ import Testing
     }
 }
 
-/// Plays `swift build` and the checks' programs: builds succeed unless told otherwise,
-/// and each check prints what it is given.
+/// Plays `swift build` and the checks' programs: a build fails when it includes a broken
+/// exercise (or always, for a broken workbook), and each check prints what it is given.
 final class FakeToolchain: @unchecked Sendable {
-    /// Output of a failing build, by product (`nil`: the whole package).
-    var failingBuilds: [String?: String] = [:]
+    /// Compiler output of each broken exercise, by name.
+    var brokenExercises: [String: String] = [:]
+    /// Like a compiler that stops at the first failing target: a failed build reports only
+    /// the first broken exercise it includes.
+    var hidesLaterErrors = false
+    /// Compiler output of every build, when the workbook's own code is broken.
+    var brokenWorkbook: String?
     /// What each check's program does, by executable name.
     var checks: [String: ChildProcess.Result] = [:]
     private let lock = NSLock()
-    private var builtProducts: [String?] = []
+    private var built: [[String]] = []
 
-    /// The products built, in order (`nil`: the whole package).
-    var builds: [String?] {
+    /// The targets of each build, in order.
+    var builds: [[String]] {
         lock.lock()
         defer { lock.unlock() }
-        return builtProducts
+        return built
     }
 
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
-        if process.executable == "swift" {
-            let product = process.arguments.firstIndex(of: "--product").map { process.arguments[$0 + 1] }
-            lock.lock()
-            builtProducts.append(product)
-            lock.unlock()
-            let failure = failingBuilds[product]
-            return ChildProcess.Result(
-                termination: .exited(failure == nil ? 0 : 1), standardOutputData: Data((failure ?? "").utf8),
-                standardErrorData: Data(), duration: 0)
+        guard process.executable == "swift" else {
+            let name = URL(fileURLWithPath: process.executable).lastPathComponent
+            return checks[name] ?? ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data(), duration: 0)
         }
-        let name = URL(fileURLWithPath: process.executable).lastPathComponent
-        return checks[name] ?? ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data(), duration: 0)
+        let targets = try targetsBuilt(by: process.arguments)
+        lock.lock()
+        built.append(targets)
+        lock.unlock()
+        var failures = targets.compactMap { brokenExercises[String($0.dropFirst("Grade".count))] }
+        if hidesLaterErrors { failures = Array(failures.prefix(1)) }
+        if let brokenWorkbook { failures = [brokenWorkbook] }
+        return ChildProcess.Result(
+            termination: .exited(failures.isEmpty ? 0 : 1), standardOutputData: Data(failures.joined(separator: "\n").utf8),
+            standardErrorData: Data(), duration: 0)
+    }
+
+    /// The `--product`, or every target the generated manifest declares.
+    private func targetsBuilt(by arguments: [String]) throws -> [String] {
+        if let product = arguments.firstIndex(of: "--product") { return [arguments[product + 1]] }
+        let packagePath = try #require(arguments.firstIndex(of: "--package-path").map { arguments[$0 + 1] })
+        let manifest = try String(contentsOfFile: packagePath + "/Package.swift", encoding: .utf8)
+        return manifest.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: #"name: "Grade"#) else { return nil }
+            return "Grade" + line[range.upperBound...].prefix { $0 != "\"" }
+        }
     }
 }
 
