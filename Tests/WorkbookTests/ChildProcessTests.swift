@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func killsAChildThatRunsPastItsTimeLimit() throws {
-        let result = try ChildProcess("sh", ["-c", "echo started; sleep 30"], timeout: 0.5).run()
+        // Long enough for a loaded machine to start `sh` and print, far shorter than the sleep.
+        let result = try ChildProcess("sh", ["-c", "echo started; sleep 30"], timeout: 3).run()
         #expect(result.termination == .timedOut)
         #expect(result.standardOutput == "started\n")
         #expect(result.duration < 10)
@@ -34,6 +35,28 @@ import Testing
         let result = try ChildProcess("sh", ["-c", "head -c 1000000 /dev/zero; head -c 300000 /dev/zero >&2"], timeout: 30).run()
         #expect(result.standardOutputData.count == 1_000_000)
         #expect(result.standardErrorData.count == 300_000)
+    }
+
+    @Test func manyChildrenAtOnceAllDeliverTheirOutput() {
+        let count = 32
+        let lock = NSLock()
+        var outputs: [Int: String] = [:]
+        let done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            Thread.detachNewThread {
+                let output = (try? ChildProcess("sh", ["-c", "sleep 0.5; echo \(index)"], timeout: 60).run())?.standardOutput
+                lock.lock()
+                outputs[index] = output
+                lock.unlock()
+                done.leave()
+            }
+        }
+        done.wait()
+        #expect(outputs.count == count)
+        for index in 0..<count {
+            #expect(outputs[index] == "\(index)\n", "child \(index)")
+        }
     }
 
     @Test func throwsWhenTheProgramDoesNotExist() {

@@ -119,9 +119,10 @@ public struct ChildProcess {
         let stdout = PipeDrain(output.fileHandleForReading, group: drained)
         let stderr = PipeDrain(error.fileHandleForReading, group: drained)
 
-        DispatchQueue.global().async {
+        let standardInput = self.standardInput
+        Thread.detachNewThread {
             if let data = standardInput, !data.isEmpty {
-                input.fileHandleForWriting.write(data)
+                try? input.fileHandleForWriting.write(contentsOf: data)
             }
             try? input.fileHandleForWriting.close()
         }
@@ -136,8 +137,8 @@ public struct ChildProcess {
         } else {
             ended.wait()
         }
-        // A grandchild that survived the child may still hold the pipes open; don't wait for it for ever.
-        _ = drained.wait(timeout: .now() + 2)
+        // A grandchild that outlived the child may still hold the pipes open; don't wait for it for ever.
+        _ = drained.wait(timeout: .now() + 10)
 
         let termination: Termination
         if timedOut {
@@ -170,17 +171,23 @@ public struct ChildProcess {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 }
 
-/// Reads one pipe to its end on a background thread.
+/// Reads one pipe to its end on a thread of its own.
+///
+/// A dedicated thread rather than a Dispatch queue: the read blocks for as long as the child
+/// runs, and many children running at once (tests in parallel) would use up Dispatch's
+/// limited pool of threads, leaving the last pipes unread.
 private final class PipeDrain {
     private let lock = NSLock()
     private var collected = Data()
 
     init(_ handle: FileHandle, group: DispatchGroup) {
-        DispatchQueue.global().async(group: group) {
+        group.enter()
+        Thread.detachNewThread {
             let data = handle.readDataToEndOfFile()
             self.lock.lock()
             self.collected = data
             self.lock.unlock()
+            group.leave()
         }
     }
 
