@@ -157,6 +157,9 @@ struct ShareReplayTests {
         let shared = subject.shareReplay() // Replays everything.
         let count = 2_000
         let keepers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
+        // Connect before anything is sent: a subject sends nothing to nobody.
+        let first = TestSubscriber<Int, Never>()
+        shared.subscribe(first)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             for value in 0..<count { subject.send(value) }
@@ -173,7 +176,7 @@ struct ShareReplayTests {
             shared.subscribe(keepers[index])
         }
         group.wait()
-        for keeper in keepers {
+        for keeper in keepers + [first] {
             #expect(keeper.values == Array(0..<count))
             #expect(keeper.completions.count == 1)
             #expect(keeper.violations.isEmpty)
