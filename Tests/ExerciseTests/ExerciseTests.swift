@@ -8,14 +8,30 @@ import Testing
 /// stub must also fail its check, which proves no check passes vacuously.
 @Suite("Exercises")
 struct ExerciseTests {
-    @Test(.enabled(if: isStarted("MyAssign"), "not started")) func myAssign() { expectCheckPasses("MyAssign") }
-    @Test(.enabled(if: isStarted("BatchSink"), "not started")) func batchSink() { expectCheckPasses("BatchSink") }
-    @Test(.enabled(if: isStarted("PausingSink"), "not started")) func pausingSink() { expectCheckPasses("PausingSink") }
-    @Test(.enabled(if: isStarted("PausingSubscriber"), "not started")) func pausingSubscriber() { expectCheckPasses("PausingSubscriber") }
-    @Test(.enabled(if: isStarted("Countdown"), "not started")) func countdown() { expectCheckPasses("Countdown") }
-    @Test(.enabled(if: isStarted("Chunks"), "not started")) func chunks() { expectCheckPasses("Chunks") }
-    @Test(.enabled(if: isStarted("RefCountReplay"), "not started")) func refCountReplay() { expectCheckPasses("RefCountReplay") }
-    @Test(.enabled(if: isStarted("RateLimit"), "not started")) func rateLimit() { expectCheckPasses("RateLimit") }
+    @Test("MyAssign", .enabled(if: isStarted("MyAssign"), "not started"))
+    func myAssign() { expectCheckPasses("MyAssign") }
+
+    @Test("BatchSink", .enabled(if: isStarted("BatchSink"), "not started"))
+    func batchSink() { expectCheckPasses("BatchSink") }
+
+    @Test("PausingSink", .enabled(if: isStarted("PausingSink"), "not started"))
+    func pausingSink() { expectCheckPasses("PausingSink") }
+
+    @Test("PausingSubscriber", .enabled(if: isStarted("PausingSubscriber"), "not started"))
+    func pausingSubscriber() { expectCheckPasses("PausingSubscriber") }
+
+    @Test("Countdown", .enabled(if: isStarted("Countdown"), "not started"))
+    func countdown() { expectCheckPasses("Countdown") }
+
+    @Test("Chunks", .enabled(if: isStarted("Chunks"), "not started"))
+    func chunks() { expectCheckPasses("Chunks") }
+
+    @Test("RefCountReplay", .enabled(if: isStarted("RefCountReplay"), "not started"))
+    func refCountReplay() { expectCheckPasses("RefCountReplay") }
+
+    @Test("RateLimit", .enabled(if: isStarted("RateLimit"), "not started"))
+    func rateLimit() { expectCheckPasses("RateLimit") }
+
 
     @Test("An untouched stub fails its check", arguments: untouchedExercises)
     func untouchedStubFails(_ name: String) throws {
