@@ -81,7 +81,9 @@ public struct Grader {
         while !remaining.isEmpty {
             let package = GradingPackage(workspace: workspace, exercises: remaining)
             try package.write()
-            log("building \(remaining.count) exercise\(remaining.count == 1 ? "" : "s")…")
+            let firstTime = !FileManager.default.fileExists(atPath: package.directory.appendingPathComponent(".build").path)
+            log("building \(remaining.count) exercise\(remaining.count == 1 ? "" : "s")…"
+                + (firstTime ? " (the first time also builds the library and its dependencies: a minute or two)" : ""))
             let whole = try swiftBuild(package, product: nil)
             if whole.succeeded { return errors }
             if whole.termination == .timedOut {
