@@ -26,18 +26,13 @@ public enum PausingCheck {
             upstream.subscribe(subscriber)
             return (subscriber, recorder)
         }
-        func expectAskedAtMost(_ upstream: Upstream, _ limit: Int, _ situation: String) throws {
-            let asked = try unwrap(upstream.subscription).totalRequested
-            try expect(asked <= .max(limit),
-                       "\(situation), your subscriber had asked upstream for \(asked.swiftText) values in all; it should ask for at most \(limit) by then")
-        }
         return ExerciseCheck(exercise: exercise, scenarios: [
             CheckScenario("takes five values, then stops asking") {
                 let clock = DispatchQueue.test
                 let upstream = Upstream(supplying: Array(1...12), thenFinish: true)
                 let (_, recorder) = subscribe(upstream, batchSize: 5, pause: .seconds(1), on: clock)
                 try recorder.expectPassedOn([1, 2, 3, 4, 5], "at 0 s, from a source of 1...12 that sends on demand")
-                try expectAskedAtMost(upstream, 5, "at 0 s")
+                try upstream.expectAskedAtMost(5, by: "your subscriber", "at 0 s")
             },
             CheckScenario("waits a full second on the scheduler it was given, then takes five more") {
                 let clock = DispatchQueue.test
@@ -47,7 +42,7 @@ public enum PausingCheck {
                 try recorder.expectPassedOn(Array(1...5), "at 0.999 s (the pause is one second)")
                 clock.advance(by: .milliseconds(1))
                 try recorder.expectPassedOn(Array(1...10), "at 1 s on the virtual clock of the scheduler you were given")
-                try expectAskedAtMost(upstream, 10, "at 1 s")
+                try upstream.expectAskedAtMost(10, by: "your subscriber", "at 1 s")
                 clock.advance(by: .seconds(1))
                 try recorder.expectPassedOn(Array(1...12), finished: true, "at 2 s, the source having run out after 12")
             },

@@ -43,3 +43,13 @@ extension Publisher {
         return subscriber
     }
 }
+
+extension ProbePublisher {
+    /// Fails unless the code under test has asked this upstream for at most `limit` values
+    /// in all (by `request` and by demand returned from `receive(_:)`).
+    func expectAskedAtMost(_ limit: Int, by culprit: String, _ situation: String) throws {
+        let asked = try unwrap(subscription).totalRequested
+        try expect(asked <= .max(limit),
+                   "\(situation), \(culprit) had asked upstream for \(asked.swiftText) values in all; it may ask for at most \(limit) by then")
+    }
+}

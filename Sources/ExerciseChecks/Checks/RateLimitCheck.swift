@@ -23,23 +23,18 @@ public enum RateLimitCheck {
             let received = subject.auditedSubscription(initialDemand: .unlimited, culprit: culprit)
             return (rateLimit(upstream, count, interval, clock, subject), received)
         }
-        func expectAskedAtMost(_ upstream: Upstream, _ limit: Int, _ situation: String) throws {
-            let asked = try unwrap(upstream.subscription).totalRequested
-            try expect(asked <= .max(limit),
-                       "\(situation), your rate limiter had asked upstream for \(asked.swiftText) values in all; at most \(limit) may be asked for by then")
-        }
         return ExerciseCheck(exercise: "RateLimit", scenarios: [
             CheckScenario("lets three through at once, then three per second") {
                 let clock = DispatchQueue.test
                 let upstream = Upstream(supplying: Array(1...7), thenFinish: true)
                 let (cancellable, received) = start(upstream, count: 3, per: .seconds(1), on: clock)
                 try received.expectReceived([1, 2, 3], "rateLimit(3, per: 1 s) over 1...7, at 0 s")
-                try expectAskedAtMost(upstream, 3, "at 0 s")
+                try upstream.expectAskedAtMost(3, by: culprit, "at 0 s")
                 clock.advance(by: .milliseconds(999))
                 try received.expectReceived([1, 2, 3], "at 0.999 s")
                 clock.advance(by: .milliseconds(1))
                 try received.expectReceived(Array(1...6), "at 1 s on the virtual clock of the scheduler you were given")
-                try expectAskedAtMost(upstream, 6, "at 1 s")
+                try upstream.expectAskedAtMost(6, by: culprit, "at 1 s")
                 clock.advance(by: .seconds(1))
                 try received.expectReceived(Array(1...7), finished: true, "at 2 s, the source having run out after 7")
                 withExtendedLifetime(cancellable) {}
