@@ -25,7 +25,7 @@ public struct Grader {
     /// without a toolchain.
     var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
 
-    public static let defaultTimeLimit: Double = 10
+    public static let defaultTimeLimit = ExerciseCheck.defaultTimeLimit
 
     public init(workspace: ExerciseWorkspace, timeLimit: Double = Grader.defaultTimeLimit, log: @escaping (String) -> Void = { _ in }) {
         self.workspace = workspace

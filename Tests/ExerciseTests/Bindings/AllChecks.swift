@@ -34,7 +34,13 @@ func expectCheckPasses(_ name: String, sourceLocation: SourceLocation = #_source
         Issue.record("no binding for \(name) in ExerciseCheck.all", sourceLocation: sourceLocation)
         return
     }
-    let report = check.run()
+    guard let report = check.run(timeLimit: ExerciseCheck.defaultTimeLimit) else {
+        Issue.record("""
+            \(name): still running after \(Int(ExerciseCheck.defaultTimeLimit)) s; look for a loop that never ends \
+            or a demand that never runs out (`swift run workbook check \(name)` stops it for you)
+            """, sourceLocation: sourceLocation)
+        return
+    }
     if let failure = report.failure {
         Issue.record("""
             \(name): \(failure.scenario): \(failure.message)
