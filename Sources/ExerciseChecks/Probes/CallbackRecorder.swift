@@ -46,6 +46,6 @@ extension CallbackRecorder where Input: Equatable {
         let list = { (values: [Input]) in "[\(values.map { "\($0)" }.joined(separator: ", "))]" }
         let got = list(self.values) + (completions.isEmpty ? "" : " then \(completions[0].swiftText)")
         let expected = list(values) + (finished ? " then .finished" : "")
-        try expect(got == expected, "\(situation): your sink passed on \(got), expected \(expected)")
+        try expect(got == expected, "\(situation): \(culprit) passed on \(got), expected \(expected)")
     }
 }
