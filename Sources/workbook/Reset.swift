@@ -27,6 +27,7 @@ struct Reset: ParsableCommand {
                 throw ExerciseError("resetting \(exercise.stubPath) discards your changes: add --yes to do it without asking")
             }
             print("Reset \(exercise.stubPath)? Your changes to it will be lost. [y/N] ", terminator: "")
+            fflush(stdout) // The question has no newline; show it before waiting for the answer.
             guard let answer = readLine()?.lowercased(), ["y", "yes"].contains(answer) else {
                 print("Nothing changed.")
                 return
