@@ -26,6 +26,9 @@ struct ExerciseTests {
     @Test("Chunks", .enabled(if: isStarted("Chunks"), "not started"))
     func chunks() { expectCheckPasses("Chunks") }
 
+    @Test("MyMerge", .enabled(if: isStarted("MyMerge"), "not started"))
+    func myMerge() { expectCheckPasses("MyMerge") }
+
     @Test("RefCountReplay", .enabled(if: isStarted("RefCountReplay"), "not started"))
     func refCountReplay() { expectCheckPasses("RefCountReplay") }
 

@@ -26,7 +26,19 @@ import Testing
         #expect(check.run().failure == nil)
     }
 
+    @Test func flatMapOverBothUpstreamsPassesTheMyMergeCheck() {
+        let check = MyMergeCheck.check(merge: { first, second in
+            [first, second].publisher.setFailureType(to: ProbeFailure.self).flatMap { $0 }
+        })
+        #expect(check.run().failure == nil)
+    }
+
     // MARK: Mistakes fail where they are made
+
+    @Test func ambIsNotAMerge() {
+        let check = MyMergeCheck.check(merge: { $0.amb($1) })
+        #expect(check.run().failure?.scenario == "passes on the values of both upstreams, in the order they arrive")
+    }
 
     @Test func anAssignThatCancelsOnCompletionAndKeepsItsObjectFails() {
         let check = MyAssignCheck.check(

@@ -65,6 +65,16 @@ public enum ExerciseManifest {
                 "receive(completion:): on .finished send the remainder (if not empty), then .finished; on a failure send only the failure. cancel() cancels the upstream subscription. In both cases drop your references to both ends.",
             ]),
         Exercise(
+            name: "MyMerge",
+            chapter: "04-amb",
+            summary: "Publishers.MyMerge and myMerge(with:): two upstreams, one downstream, demand honoured",
+            hints: [
+                "Amb is the model: one subscription for the downstream, and a small subscriber in front of each upstream that calls back into it with the upstream's index.",
+                "Pass every demand the downstream gives (by request, and what its receive(_:) returns) to both upstreams; an upstream that subscribes late asks for everything requested so far. Together they may then send up to twice what was asked: keep the surplus in a queue.",
+                "Deliver from the queue while the downstream has demand. Let only one caller deliver at a time (an isDelivering flag): a value that arrives meanwhile, or a request from inside receive(_:), only enqueues or adds demand, and the running loop picks it up.",
+                "Count finished upstreams; at two, a .finished waits at the end of the queue. A failure empties the queue and goes out at once, after cancelling the other upstream. cancel() cancels both and drops the downstream. Lock the state, but never call out while holding the lock.",
+            ]),
+        Exercise(
             name: "RefCountReplay",
             chapter: "05-sharereplay",
             summary: "Publishers.RefCountReplay: a share-replay that disconnects when its last subscriber leaves",

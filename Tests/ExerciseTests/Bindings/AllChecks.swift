@@ -9,7 +9,7 @@ extension ExerciseCheck {
     static var all: [ExerciseCheck] {
         [
             .myAssign, .batchSink, .pausingSink, .pausingSubscriber,
-            .countdown, .chunks, .refCountReplay, .rateLimit,
+            .countdown, .chunks, .myMerge, .refCountReplay, .rateLimit,
         ]
     }
 
