@@ -109,9 +109,3 @@ public enum BatchSinkCheck {
         ])
     }
 }
-
-/// The value, or a failure saying the code under test never subscribed.
-func unwrap<Value>(_ value: Value?) throws -> Value {
-    guard let value else { throw CheckFailure("your code never subscribed to the upstream it was given") }
-    return value
-}

@@ -19,3 +19,9 @@ public struct CheckFailure: Error, Equatable, CustomStringConvertible {
 func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     if !condition { throw CheckFailure(message()) }
 }
+
+/// The value, or a failure saying the code under test never subscribed.
+func unwrap<Value>(_ value: Value?) throws -> Value {
+    guard let value else { throw CheckFailure("your code never subscribed to the upstream it was given") }
+    return value
+}
