@@ -7,9 +7,10 @@ import OpenCombineShim
 /// the first event to arrive, so two sides sending at the same moment from two threads
 /// still produce exactly one winner. The loser is cancelled outside the lock, right away.
 ///
-/// It owns its two sinks; their closures hold it weakly, so there is no reference
-/// cycle, and the downstream, which holds this subscription, decides how long it lives.
-/// The loser is released when the race is decided, both sinks on completion and cancel.
+/// It owns its two sinks, and their closures hold it: a reference cycle on purpose,
+/// broken on every way out (the loser when the race is decided, both sinks on
+/// completion and on cancel). Holding it weakly instead would put a weak-reference load
+/// on every value and move its reference counting to a slower side table.
 final class AmbSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>:
     Subscription, CustomStringConvertible
 where First.Output == Second.Output, First.Failure == Second.Failure,
@@ -75,16 +76,15 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         // after its first event the winner skips the lock-protected decision.
         var hasWon = false
         return Sink(
-            receiveValue: { [weak self] value in
-                guard let self else { return .none }
+            receiveValue: { [self] value in
                 if !hasWon {
                     guard decide(side) else { return .none }
                     hasWon = true
                 }
                 return buffer.receive(value)
             },
-            receiveCompletion: { [weak self] completion in
-                guard let self, hasWon || decide(side) else { return }
+            receiveCompletion: { [self] completion in
+                guard hasWon || decide(side) else { return }
                 buffer.receive(completion: completion)
                 releaseSinks()
             }

@@ -96,6 +96,14 @@ final class DemandBuffer<Downstream: Subscriber> {
         if !isDraining, isOpen, !hasCompletion, isQueueEmpty, demand > .none, let downstream {
             // The common case: nothing waits and the downstream wants this value. Hand
             // it straight over, without a trip through the queue.
+            if demand == .unlimited {
+                // Nothing to count, and with nothing queued nobody else can be
+                // delivering (the values come from one upstream, one at a time), so
+                // there is no role to take and give back either: one critical section.
+                lock.unlock()
+                _ = downstream.receive(value) // More than unlimited is still unlimited.
+                return .none
+            }
             isDraining = true
             demand -= .max(1)
             lock.unlock()

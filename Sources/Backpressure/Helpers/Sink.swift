@@ -5,9 +5,9 @@ import OpenCombineShim
 /// An operator must subscribe to its upstream before the upstream's subscription exists,
 /// yet its downstream may ask for values at any time. `Sink` bridges that gap: demand
 /// asked for before the subscription arrives is kept and requested as soon as it does.
-/// It hands every event to the operator's closures. Those should hold the operator
-/// weakly: the operator owns its sinks, and the upstream owns each sink until it
-/// completes or is cancelled.
+/// It hands every event to the operator's closures, which usually hold the operator
+/// while the operator holds its sinks: the operator breaks that cycle by letting go of
+/// its sinks when it completes or is cancelled.
 ///
 /// Values go straight to the closure without taking the lock: an upstream sends them
 /// serially, and the closures never change, so there is nothing to guard on the path
