@@ -125,18 +125,31 @@ struct AmbTests {
         #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func releasesEverythingOnceItEnds() {
+    @Test(arguments: ["completion", "cancel before the race", "cancel after the race"])
+    func releasesEverythingOnceItEnds(ending: String) {
         weak var weakSubscriber: TestSubscriber<Int, Never>?
+        weak var weakToken: Token?
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
         do {
-            let subscriber = TestSubscriber<Int, Never>()
+            let token = Token()
+            weakToken = token
+            let subscriber = TestSubscriber<Int, Never> { _ in withExtendedLifetime(token) { .none } }
             weakSubscriber = subscriber
             first.amb(second).subscribe(subscriber)
-            first.send(1)
-            first.send(completion: .finished)
+            switch ending {
+            case "completion":
+                first.send(1)
+                first.send(completion: .finished)
+            case "cancel before the race":
+                subscriber.cancel()
+            default:
+                second.send(1)
+                subscriber.cancel()
+            }
         }
         #expect(weakSubscriber == nil)
+        #expect(weakToken == nil)
     }
 
     @Test func isSafeWhenTheSidesSendFromDifferentThreads() {
