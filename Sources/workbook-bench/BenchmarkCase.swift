@@ -10,7 +10,7 @@ struct BenchmarkCase {
     var baseline: () -> Void
 }
 
-/// The measured row.
+/// The measured row. The ratio is stored, not derived, so that the JSON carries it too.
 struct BenchmarkResult: Encodable {
     var name: String
     var baseline: String
@@ -18,21 +18,17 @@ struct BenchmarkResult: Encodable {
     var runs: Int
     var oursNanosecondsPerElement: Double
     var baselineNanosecondsPerElement: Double
-    var ratio: Double { oursNanosecondsPerElement / baselineNanosecondsPerElement }
+    var ratio: Double
 
-    enum CodingKeys: String, CodingKey {
-        case name, baseline, elements, runs, oursNanosecondsPerElement, baselineNanosecondsPerElement, ratio
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(baseline, forKey: .baseline)
-        try container.encode(elements, forKey: .elements)
-        try container.encode(runs, forKey: .runs)
-        try container.encode(oursNanosecondsPerElement, forKey: .oursNanosecondsPerElement)
-        try container.encode(baselineNanosecondsPerElement, forKey: .baselineNanosecondsPerElement)
-        try container.encode(ratio, forKey: .ratio)
+    init(name: String, baseline: String, elements: Int, runs: Int,
+         oursNanosecondsPerElement: Double, baselineNanosecondsPerElement: Double) {
+        self.name = name
+        self.baseline = baseline
+        self.elements = elements
+        self.runs = runs
+        self.oursNanosecondsPerElement = oursNanosecondsPerElement
+        self.baselineNanosecondsPerElement = baselineNanosecondsPerElement
+        ratio = oursNanosecondsPerElement / baselineNanosecondsPerElement
     }
 }
 

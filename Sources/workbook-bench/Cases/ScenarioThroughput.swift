@@ -6,16 +6,14 @@ struct ScenarioThroughput: Encodable {
     var scenarios: Int
     var runs: Int
     var medianSeconds: Double
-    var scenariosPerSecond: Double { Double(scenarios) / medianSeconds }
+    /// Stored, not derived, so that the JSON carries it too.
+    var scenariosPerSecond: Double
 
-    enum CodingKeys: String, CodingKey { case scenarios, runs, medianSeconds, scenariosPerSecond }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(scenarios, forKey: .scenarios)
-        try container.encode(runs, forKey: .runs)
-        try container.encode(medianSeconds, forKey: .medianSeconds)
-        try container.encode(scenariosPerSecond, forKey: .scenariosPerSecond)
+    init(scenarios: Int, runs: Int, medianSeconds: Double) {
+        self.scenarios = scenarios
+        self.runs = runs
+        self.medianSeconds = medianSeconds
+        scenariosPerSecond = Double(scenarios) / medianSeconds
     }
 
     /// The `workbook` executable built next to this one, if there is one.

@@ -10,6 +10,7 @@ enum ThroughputCases {
     static func subscribers(scale: Int) -> [BenchmarkCase] {
         let blackhole = Blackhole()
         let count = 1_000_000 / scale
+        let sink = { _ = (0..<count).publisher.sink { blackhole.consume($0) } }
         return [
             BenchmarkCase(
                 name: "MySink (always true)", baselineName: "Sink", elements: count,
@@ -18,7 +19,7 @@ enum ThroughputCases {
                         receiveCompletion: { _ in },
                         receiveValue: { blackhole.consume($0); return true })
                 },
-                baseline: { _ = (0..<count).publisher.sink { blackhole.consume($0) } }),
+                baseline: sink),
             BenchmarkCase(
                 name: "SteppingSubscriber (sync .more)", baselineName: "Sink", elements: count,
                 ours: {
@@ -29,7 +30,7 @@ enum ThroughputCases {
                         }
                     }
                 },
-                baseline: { _ = (0..<count).publisher.sink { blackhole.consume($0) } }),
+                baseline: sink),
         ]
     }
 
