@@ -45,7 +45,8 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         }
         buffer.start(with: self)
         first.subscribe(firstSink)
-        if lock.withLock({ winner == nil && self.secondSink != nil }) {
+        // A decided race, or a cancel, has already let go of the second sink.
+        if lock.withLock({ self.secondSink != nil }) {
             second.subscribe(secondSink)
         }
     }
