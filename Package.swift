@@ -71,10 +71,21 @@ let package = Package(
             plugins: ["ScenarioPlugin"]
         ),
 
-        // Exercises: the stubs a learner edits, the reference solutions, and the checks.
-        .target(name: "Exercises", dependencies: ["Backpressure", combine, schedulers], path: "Exercises"),
+        // Exercises: the stubs (copied into the learner's Exercises/, which is deliberately
+        // not a target here: one exercise that does not compile must not stop this package
+        // from building), the reference solutions, and the checks. Both are built here so
+        // that a maintainer's mistake in either is a build error; `swift test` then grades
+        // each one through the same engine as a learner's file.
+        .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers]),
+        .executableTarget(name: "ExerciseTestCodegen", path: "Sources/ExerciseTestPlugin/Codegen"),
+        .plugin(
+            name: "ExerciseTestPlugin",
+            capability: .buildTool(),
+            dependencies: ["ExerciseTestCodegen"],
+            path: "Sources/ExerciseTestPlugin/Plugin"
+        ),
 
         // The engine and the command.
         .target(
@@ -93,13 +104,17 @@ let package = Package(
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "ExerciseChecks"]),
-        .testTarget(name: "ExerciseTests", dependencies: ["Exercises", "ExerciseChecks", combine, schedulers]),
-        // Shares Tests/ExerciseTests/Bindings (a link); SOLUTIONS makes it bind the Solutions module.
+        // One test per exercise (generated from Sources/ExerciseStubs), grading the learner's
+        // Exercises/ file in a process of its own.
         .testTarget(
-            name: "SolutionTests",
-            dependencies: ["Solutions", "ExerciseChecks", "Backpressure", combine, schedulers],
-            swiftSettings: [.define("SOLUTIONS")]
+            name: "ExerciseTests",
+            dependencies: ["Workbook", "ExerciseChecks"],
+            exclude: ["Stubs"],
+            plugins: ["ExerciseTestPlugin"]
         ),
+        // The checks themselves: every stub fails, every solution passes, and they judge
+        // behaviour rather than our code.
+        .testTarget(name: "SolutionTests", dependencies: ["Workbook", "ExerciseChecks", "Backpressure", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

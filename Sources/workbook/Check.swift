@@ -23,7 +23,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
-        let workspace = try ExerciseWorkspace.locate()
+        let workspace = try ExerciseWorkspace.locateLayingOutExercises()
         let exercises = try exercise.map { [try ExerciseLookup.exercise(named: $0)] } ?? ExerciseManifest.all
         let summary = try Self.summary(
             of: exercises, in: workspace, timeLimit: timeLimit, terminal: options.terminal,
@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
     }
 
     func validate() throws {
-        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
+        if !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be a number of seconds more than 0") }
     }
 
     /// Grades `exercises` into the learner's summary; shared with `workbook watch`.
@@ -46,6 +46,8 @@ struct Check: ParsableCommand {
     ) throws -> CheckSummary {
         let grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
         let results = try grader.grade(exercises, untouchedToo: gradeUntouched)
+        var records = ExerciseRecords(workspace: workspace)
+        records.remember(results.filter { workspace.state(of: $0.exercise) == .started })
         let untouched = Set(exercises.filter { workspace.state(of: $0) == .untouched }.map(\.name))
         let hints = HintProgress(workspace: workspace)
         return CheckSummary(results: results, untouched: untouched, hintsSeen: hints.seenCount, terminal: terminal)

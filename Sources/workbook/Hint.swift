@@ -15,7 +15,7 @@ struct Hint: ParsableCommand {
 
     mutating func run() throws {
         let exercise = try ExerciseLookup.exercise(named: exercise)
-        var progress = HintProgress(workspace: try ExerciseWorkspace.locate())
+        var progress = HintProgress(workspace: try ExerciseWorkspace.locateLayingOutExercises())
         let hint = try progress.next(for: exercise)
         let terminal = options.terminal
         print(terminal.paint("\(exercise.name), hint \(hint.number) of \(exercise.hints.count)", TextStyle(bold: true))

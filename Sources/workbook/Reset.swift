@@ -18,24 +18,30 @@ struct Reset: ParsableCommand {
     mutating func run() throws {
         let exercise = try ExerciseLookup.exercise(named: exercise)
         let workspace = try ExerciseWorkspace.locate()
+        if workspace.state(of: exercise) == .missing {
+            try workspace.reset(exercise)
+            print("\(exercise.filePath) was missing: it is the untouched stub again.")
+            return
+        }
         if workspace.state(of: exercise) == .untouched {
-            print("\(exercise.stubPath) is already the untouched stub.")
+            print("\(exercise.filePath) is already the untouched stub.")
             return
         }
         if !yes {
             guard isatty(STDIN_FILENO) != 0 else {
-                throw ExerciseError("resetting \(exercise.stubPath) discards your changes: add --yes to do it without asking")
+                throw ExerciseError("resetting \(exercise.filePath) discards your changes: add --yes to do it without asking")
             }
-            print("Reset \(exercise.stubPath)? Your changes to it will be lost. [y/N] ", terminator: "")
+            print("Reset \(exercise.filePath)? (Your version is kept in \(exercise.backupPath).) [y/N] ", terminator: "")
             fflush(stdout) // The question has no newline; show it before waiting for the answer.
             guard let answer = readLine()?.lowercased(), ["y", "yes"].contains(answer) else {
                 print("Nothing changed.")
                 return
             }
         }
-        try workspace.reset(exercise)
+        let backup = try workspace.reset(exercise)
         var hints = HintProgress(workspace: workspace)
         try hints.forget(exercise)
-        print("\(exercise.stubPath) is the untouched stub again.")
+        print("\(exercise.filePath) is the untouched stub again.")
+        if let backup { print("Your version is saved in \(backup) (only the newest is kept).") }
     }
 }

@@ -18,7 +18,7 @@ struct Watch: ParsableCommand {
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
-        let workspace = try ExerciseWorkspace.locate()
+        let workspace = try ExerciseWorkspace.locateLayingOutExercises()
         var watcher = ExerciseWatcher(workspace: workspace)
         // Line-buffered even into a pipe (`workbook watch | tee log`): a watcher is stopped,
         // not ended, and must not lose what it printed.
@@ -29,7 +29,7 @@ struct Watch: ParsableCommand {
             Thread.sleep(forTimeInterval: interval)
             let changed = watcher.changes()
             guard !changed.isEmpty else { continue }
-            print("\n\(changed.map(\.stubPath).joined(separator: ", ")) changed:")
+            print("\n\(changed.map(\.filePath).joined(separator: ", ")) changed:")
             check(changed, in: workspace)
         }
     }

@@ -7,7 +7,15 @@ import Workbook
 ///
 /// Each subcommand is a small type in its own file; this one lists them, and on its own
 /// says where the learner stands and where to go next.
+/// Makes sure no child outlives the workbook, then runs the command.
 @main
+enum WorkbookMain {
+    static func main() {
+        LiveChildren.killAllOnInterrupt()
+        WorkbookCommand.main()
+    }
+}
+
 struct WorkbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbook",
@@ -15,7 +23,7 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             List.self, Read.self, Run.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self,
-            Excerpts.self, ScenarioHostCommand.self,
+            Excerpts.self, Dev.self, ScenarioHostCommand.self,
         ]
     )
 
@@ -25,7 +33,7 @@ struct WorkbookCommand: ParsableCommand {
         let root = try PackageRoot.locate()
         let book = try Book.load(packageRoot: root)
         var overview = Overview.chapters(book, terminal: options.terminal)
-        overview.sections.append(ExerciseProgress(workspace: ExerciseWorkspace(root: root)).lines)
+        overview.sections.append(ExerciseProgress(workspace: try ExerciseWorkspace.locateLayingOutExercises()).lines)
         print(overview.text, terminator: "")
     }
 }

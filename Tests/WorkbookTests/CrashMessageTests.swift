@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func fallsBackToHowTheProcessEnded() {
-        #expect(CrashMessage(standardError: "", termination: .signalled(11)).text == "the scenario's process killed by signal 11")
+        #expect(CrashMessage(standardError: "", termination: .signalled(11)).text == "the process killed by signal 11")
         #expect(CrashMessage(standardError: "\nsomething odd\n", termination: .exited(1)).text == "something odd")
     }
 }

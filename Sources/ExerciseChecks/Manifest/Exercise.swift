@@ -1,5 +1,5 @@
-/// One exercise as the workbook lists it: the name shared by the stub, the solution, the
-/// check and its binding; the chapter that teaches it; and its hints.
+/// One exercise as the workbook lists it: the name shared by the stub, the solution and
+/// the learner's file; the chapter that teaches it; how its check is bound; and its hints.
 public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     /// `Exercises/<name>.swift`, `Sources/Solutions/<name>.swift`, `workbook check <name>`.
     public let name: String
@@ -7,28 +7,32 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public let chapter: String
     /// One line: what the learner builds.
     public let summary: String
+    /// A Swift expression of type ``ExerciseCheck`` that feeds the exercise's own types to
+    /// its generic check, e.g. `CountdownCheck.check(countdown: { Publishers.Countdown(from: $0) })`.
+    ///
+    /// It is source text because it names types that exist only once the learner's file is
+    /// compiled: the grading program for an exercise is that file plus this expression.
+    public let check: String
     /// From a nudge to almost the answer; `workbook hint` gives them one at a time.
     public let hints: [String]
 
-    public init(name: String, chapter: String, summary: String, hints: [String]) {
+    public init(name: String, chapter: String, summary: String, check: String, hints: [String]) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
+        self.check = check
         self.hints = hints
     }
 
     public var description: String { name }
 
-    /// Where the learner edits it, relative to the package root.
-    public var stubPath: String { "Exercises/\(name).swift" }
-    /// The untouched stub `reset` restores, relative to the package root.
-    public var pristinePath: String { "Exercises/.pristine/\(name).swift" }
-    /// The reference solution, relative to the package root.
+    /// The learner's copy, the one they edit, relative to their workbook (or submission).
+    public var filePath: String { "Exercises/\(name).swift" }
+    /// The stub as shipped, relative to the workbook's root: what a learner starts from and
+    /// what `reset` restores.
+    public var stubPath: String { "Sources/ExerciseStubs/\(name).swift" }
+    /// The reference solution, relative to the workbook's root.
     public var solutionPath: String { "Sources/Solutions/\(name).swift" }
-    /// The code that feeds this exercise to its check, relative to the package root.
-    public var bindingPath: String { "Tests/ExerciseTests/Bindings/\(name).swift" }
-
-    /// The Swift identifier of its binding, `ExerciseCheck.<bindingName>`: the name with
-    /// a lower-case first letter.
-    public var bindingName: String { name.prefix(1).lowercased() + name.dropFirst() }
+    /// Where `reset` keeps the learner's last version, relative to their workbook.
+    public var backupPath: String { "Exercises/.backup/\(name).swift" }
 }

@@ -1,9 +1,14 @@
 import ExerciseChecks
 import Foundation
 
-/// Runs the checks of built exercises, each in its own process under a time limit, and
-/// reads how each one ended: its report (passed, failed), a trap (crashed) or the limit
-/// (timed out).
+/// Runs the grading programs of built jobs, each in its own process under a time limit,
+/// and reads how each one ended.
+///
+/// Only the report that comes back on the ``ReportChannel`` with this run's nonce counts.
+/// Without one, the way the process ended says what happened: a signal is "crashed" (with
+/// the trap's message), an exit is "exited early", the time limit "timed out". Whatever the
+/// program printed, and whatever it started, has no say: its whole process group is killed
+/// as soon as it ends.
 struct CheckRunner {
     let package: GradingPackage
     /// Seconds one check may run.
@@ -16,61 +21,58 @@ struct CheckRunner {
         var seconds: Double?
     }
 
-    /// Runs each exercise's check in its own process, two at a time; the runs come back in
-    /// the order of the package's exercises.
-    func run() -> [Run] {
-        let exercises = package.exercises
-        guard !exercises.isEmpty else { return [] }
-        log("running \(exercises.count) check\(exercises.count == 1 ? "" : "s")…")
-        let runs = Slots<Run>(count: exercises.count)
-        let next = DispatchSemaphore(value: 2)
-        let group = DispatchGroup()
-        for (index, exercise) in exercises.enumerated() {
-            next.wait()
-            DispatchQueue.global().async(group: group) {
-                runs[index] = runCheck(exercise)
-                next.signal()
+    /// Runs each job's program, two at a time (the machines this runs on have two cores or
+    /// more); the runs come back in the order of `jobs`.
+    func run(_ jobs: [GradingJob]) -> [Run] {
+        guard !jobs.isEmpty else { return [] }
+        log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
+        var runs = [Run?](repeating: nil, count: jobs.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { worker in
+            for index in stride(from: worker, to: jobs.count, by: 2) {
+                let run = runCheck(jobs[index])
+                lock.lock()
+                runs[index] = run
+                lock.unlock()
             }
         }
-        group.wait()
-        return runs.values.map { $0 ?? Run(outcome: .crashed("the check did not run")) }
+        return runs.map { $0 ?? Run(outcome: .crashed("the check did not run")) }
     }
 
-    private func runCheck(_ exercise: Exercise) -> Run {
-        let process = ChildProcess(package.executable(of: exercise).path, timeout: timeLimit)
+    private func runCheck(_ job: GradingJob) -> Run {
+        let nonce = ReportChannel.newNonce()
+        let process = ChildProcess(package.executable(of: job).path, standardInput: ReportChannel.handshake(nonce: nonce), timeout: timeLimit)
         guard let result = try? runProgram(process) else {
             return Run(outcome: .crashed("the check's program could not be started"))
         }
+        let reports = ReportChannel.messages(in: result.standardOutputData, nonce: nonce).filter { $0.kind == GradingChild.reportKind }
         switch result.termination {
         case .timedOut:
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
-        case .exited, .signalled:
-            guard let report = GradingProtocol.report(in: result.standardOutput) else {
-                // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
-                let message = crashMessage(result).replacingOccurrences(
-                    of: "\(GradingPackage.targetName(of: exercise))/\(exercise.name).swift", with: exercise.stubPath)
-                return Run(outcome: .crashed(message), seconds: result.duration)
+        case .exited where reports.count == 1:
+            guard let report = try? JSONDecoder().decode(CheckReport.self, from: reports[0].payload) else {
+                return Run(outcome: .crashed("the check's report could not be read"), seconds: result.duration)
             }
             let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
             return Run(outcome: outcome, seconds: result.duration)
+        case .exited where reports.count > 1:
+            return Run(outcome: .failed(scenario: "grading", message: "the program sent more than one report: something besides the check wrote to the workbook's private channel"), seconds: result.duration)
+        case .exited(let status):
+            return Run(outcome: .exitedEarly(status: status), seconds: result.duration)
+        case .signalled:
+            // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
+            let message = crashMessage(result).replacingOccurrences(of: "\(job.targetName)/\(job.exercise.name).swift", with: job.displayPath)
+            return Run(outcome: .crashed(message), seconds: result.duration)
         }
     }
 
     /// The trap's own message when the process printed one, else how it ended.
     private func crashMessage(_ result: ChildProcess.Result) -> String {
-        let printedSomething = !result.standardError.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        let message = CrashMessage(standardError: result.standardError, termination: result.termination).text
-        switch result.termination {
-        case .signalled(let signal) where printedSomething:
-            return "\(message) (\(signalName(signal)))"
-        case .signalled(let signal):
-            let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
-            return "killed by \(signalName(signal))\(overflow)"
-        case .exited(let status) where !printedSomething:
-            return "exited with status \(status) before the check could report"
-        case .exited, .timedOut:
-            return message
-        }
+        let message = CrashMessage(standardError: result.standardError, termination: result.termination)
+        guard case .signalled(let signal) = result.termination else { return message.text }
+        if message.isTrap { return "\(message.text) (\(signalName(signal)))" }
+        let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
+        return "killed by \(signalName(signal))\(overflow)"
     }
 
     private func signalName(_ signal: Int32) -> String {
@@ -83,26 +85,5 @@ struct CheckRunner {
         case SIGKILL: return "SIGKILL"
         default: return "signal \(signal)"
         }
-    }
-}
-
-/// Results filled in by concurrent workers, one slot each.
-private final class Slots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    subscript(index: Int) -> Value? {
-        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
-        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

@@ -32,7 +32,7 @@ public struct CheckSummary {
             let style = isUntouched ? ExerciseStyles.notStarted : ExerciseStyles.style(of: result.outcome)
             lines.append([Span(symbol(result, isUntouched), style), Span(" \(name)  "),
                           Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
-                          Span(result.exercise.stubPath, ExerciseStyles.notStarted)])
+                          Span(result.exercise.filePath, ExerciseStyles.notStarted)])
             if let detail = result.outcome.detail {
                 lines.append([Span("    " + (isUntouched ? "the check says: " : "") + detail)])
             }
@@ -43,7 +43,7 @@ public struct CheckSummary {
         if let next = results.first(where: { !$0.outcome.isPassed }) {
             let exercise = next.exercise
             let verb = untouched.contains(exercise.name) ? "Start" : "Keep going with"
-            lines.append([Span("\(verb) \(exercise.name) (chapter \(exercise.chapter)): edit \(exercise.stubPath), then "),
+            lines.append([Span("\(verb) \(exercise.name) (chapter \(exercise.chapter)): edit \(exercise.filePath), then "),
                           Span("swift run workbook check \(exercise.name)", ExerciseStyles.command)])
             let seen = hintsSeen(exercise)
             let hintText = seen < exercise.hints.count

@@ -1,7 +1,7 @@
 import ExerciseChecks
 import Foundation
 
-/// Builds exercises into the ``GradingPackage`` and says which do not compile, and why.
+/// Builds grading jobs into the ``GradingPackage`` and says which do not compile, and why.
 struct ExerciseBuilder {
     let workspace: ExerciseWorkspace
     /// Seconds one `swift build` may take.
@@ -9,21 +9,44 @@ struct ExerciseBuilder {
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
-    /// Builds the exercises; returns the first compiler error of each one that does not compile.
+    /// Builds the jobs; returns the first compiler error of each one that does not compile.
     ///
-    /// A failed build names the exercises it stumbled on. Those are set aside and the rest
-    /// built again, until a build succeeds: an error can stop a build before it reaches the
-    /// other exercises, so one pass is not enough. An error that names no exercise is
-    /// tracked down by building each remaining exercise on its own; if one fails alone
-    /// without naming itself, the workbook itself does not build.
-    func build(_ exercises: [Exercise]) throws -> [Exercise: String] {
-        var errors: [Exercise: String] = [:]
-        var remaining = exercises
+    /// A failed build names the jobs it stumbled on. Those are set aside and the rest built
+    /// again, until a build succeeds: SwiftPM stops at the first target that fails, so one
+    /// pass is not enough. An error that names no job is tracked down by building each
+    /// remaining job on its own. If one fails alone without naming itself, the cause is
+    /// outside the exercises: a damaged or moved build folder (it is cleared and the build
+    /// tried once more), or else the workbook itself.
+    func build(_ jobs: [GradingJob]) throws -> [GradingJob: String] {
+        do {
+            return try buildOnce(jobs)
+        } catch is OutsideTheExercises {
+            log("the grading build failed outside the exercises; clearing its build folder and building again…")
+            let directory = GradingPackage(workspace: workspace, jobs: []).directory
+            for item in [".build", "Package.resolved"] {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(item))
+            }
+            do {
+                return try buildOnce(jobs)
+            } catch let again as OutsideTheExercises {
+                throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(again.firstError)")
+            }
+        }
+    }
+
+    /// A failure that no exercise file explains.
+    private struct OutsideTheExercises: Error {
+        var firstError: String
+    }
+
+    private func buildOnce(_ jobs: [GradingJob]) throws -> [GradingJob: String] {
+        var errors: [GradingJob: String] = [:]
+        var remaining = jobs
         while !remaining.isEmpty {
-            let package = GradingPackage(workspace: workspace, exercises: remaining)
+            let package = GradingPackage(workspace: workspace, jobs: remaining)
             try package.write()
             let firstTime = !FileManager.default.fileExists(atPath: package.directory.appendingPathComponent(".build").path)
-            log("building \(remaining.count) exercise\(remaining.count == 1 ? "" : "s")…"
+            log("building \(remaining.count) exercise file\(remaining.count == 1 ? "" : "s")…"
                 + (firstTime ? " (the first time also builds the library and its dependencies: a minute or two)" : ""))
             let whole = try swiftBuild(package, product: nil)
             if whole.succeeded { return errors }
@@ -31,7 +54,7 @@ struct ExerciseBuilder {
                 throw ExerciseError("`swift build` of the exercises took more than \(Int(timeLimit)) s and was stopped")
             }
             let output = whole.standardOutput + "\n" + whole.standardError
-            let found = firstErrors(in: output, among: remaining)
+            let found = firstErrors(in: output, among: remaining, package: package)
             guard !found.isEmpty else {
                 return try errors.merging(buildEachAlone(package, output), uniquingKeysWith: { first, _ in first })
             }
@@ -41,50 +64,51 @@ struct ExerciseBuilder {
         return errors
     }
 
-    /// The last resort: builds each exercise of `package` alone, to pin an error the joint
+    /// The last resort: builds each job of `package` alone, to pin an error the joint
     /// build did not attribute.
-    private func buildEachAlone(_ package: GradingPackage, _ jointOutput: String) throws -> [Exercise: String] {
-        guard package.exercises.count > 1 else { throw workbookDoesNotBuild(jointOutput) }
-        var errors: [Exercise: String] = [:]
-        for exercise in package.exercises {
-            log("building \(exercise.name) on its own…")
-            let alone = try swiftBuild(package, product: exercise)
+    private func buildEachAlone(_ package: GradingPackage, _ jointOutput: String) throws -> [GradingJob: String] {
+        guard package.jobs.count > 1 else { throw OutsideTheExercises(firstError: Self.firstError(in: jointOutput)) }
+        var errors: [GradingJob: String] = [:]
+        for job in package.jobs {
+            log("building \(job.displayPath) on its own…")
+            let alone = try swiftBuild(package, product: job)
             if alone.succeeded { continue }
             let output = alone.standardOutput + "\n" + alone.standardError
-            guard let error = firstErrors(in: output, among: [exercise])[exercise] else { throw workbookDoesNotBuild(output) }
-            errors[exercise] = error
+            guard let error = firstErrors(in: output, among: [job], package: package)[job] else {
+                throw OutsideTheExercises(firstError: Self.firstError(in: output))
+            }
+            errors[job] = error
         }
         return errors
     }
 
-    private func swiftBuild(_ package: GradingPackage, product: Exercise?) throws -> ChildProcess.Result {
+    private func swiftBuild(_ package: GradingPackage, product: GradingJob?) throws -> ChildProcess.Result {
         var arguments = ["build", "--package-path", package.directory.path]
-        if let product { arguments += ["--product", GradingPackage.targetName(of: product)] }
+        if let product { arguments += ["--product", product.targetName] }
         return try runProgram(ChildProcess("swift", arguments, timeout: timeLimit))
     }
 
-    /// The first error that names each exercise's own files.
-    private func firstErrors(in output: String, among exercises: [Exercise]) -> [Exercise: String] {
-        var errors: [Exercise: String] = [:]
+    /// The first error that names each job's own files.
+    private func firstErrors(in output: String, among jobs: [GradingJob], package: GradingPackage) -> [GradingJob: String] {
+        var errors: [GradingJob: String] = [:]
         for diagnostic in CompilerDiagnostic.errors(in: output) {
-            guard let exercise = exercises.first(where: { owns($0, diagnostic.file) }), errors[exercise] == nil else { continue }
-            errors[exercise] = diagnostic.text
+            guard let job = jobs.first(where: { owns($0, diagnostic.file, package) }), errors[job] == nil else { continue }
+            errors[job] = diagnostic.text
         }
         return errors
     }
 
-    private func owns(_ exercise: Exercise, _ file: String) -> Bool {
-        file == exercise.stubPath || file == exercise.bindingPath
-            || file.contains("/.workbook/grade/Sources/\(exercise.name)/")
+    private func owns(_ job: GradingJob, _ file: String, _ package: GradingPackage) -> Bool {
+        file == job.displayPath || file.hasPrefix(package.sources(of: job).path + "/")
     }
 
-    /// The build failed outside any exercise: nothing can be graded, say why in one line.
-    private func workbookDoesNotBuild(_ output: String) -> ExerciseError {
+    /// The line that best says why a build failed: its first compiler error, else its
+    /// last line that mentions an error.
+    private static func firstError(in output: String) -> String {
         let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let first = CompilerDiagnostic.errors(in: output).first?.text
+        return CompilerDiagnostic.errors(in: output).first?.text
             ?? lines.last(where: { $0.contains("error") })
             ?? lines.last
             ?? "swift build failed without saying why"
-        return ExerciseError("the workbook itself does not build, so no exercise can be graded: \(first)")
     }
 }

@@ -17,8 +17,8 @@ public struct ExerciseList {
         var lines: [StyledLine] = [[Span("Exercises", TextStyle(bold: true))]]
         for exercise in exercises {
             let state = records.knownState(of: exercise)
-            let style = state == ExerciseOutcome.passed.label ? ExerciseStyles.passed
-                : state == ExerciseOutcome.notStarted.label ? ExerciseStyles.notStarted : ExerciseStyles.broken
+            let style = state == ExerciseState.passed.rawValue ? ExerciseStyles.passed
+                : state == ExerciseState.notStarted.rawValue ? ExerciseStyles.notStarted : ExerciseStyles.broken
             lines.append([
                 Span("  " + exercise.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)),
                 Span("  " + exercise.chapter.padding(toLength: chapterWidth, withPad: " ", startingAt: 0)),

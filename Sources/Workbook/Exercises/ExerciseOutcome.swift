@@ -1,11 +1,25 @@
 import ExerciseChecks
 
+/// The state an exercise ends in, as tables, JSON, CSV and JUnit name it.
+public enum ExerciseState: String, Codable, CaseIterable, Sendable {
+    case notStarted = "not started"
+    case passed
+    case failed
+    case doesNotCompile = "does not compile"
+    case crashed
+    case timedOut = "timed out"
+    case exitedEarly = "exited early"
+
+    /// The order states are counted in: the good news first, then what to fix.
+    public static let reportOrder: [ExerciseState] = [.passed, .failed, .doesNotCompile, .crashed, .timedOut, .exitedEarly, .notStarted]
+}
+
 /// How one exercise stands after grading.
 ///
 /// Every way an exercise can go wrong is its own case, so a report can say precisely what
 /// happened to each exercise, and a broken one never masks the others.
-public enum ExerciseOutcome: Equatable {
-    /// The file is still the pristine stub.
+public enum ExerciseOutcome: Equatable, Sendable {
+    /// The file is still the stub.
     case notStarted
     case passed
     /// The check ran and a scenario did not hold.
@@ -16,18 +30,23 @@ public enum ExerciseOutcome: Equatable {
     case crashed(String)
     /// The check's process ran past the time limit and was stopped.
     case timedOut(seconds: Double)
+    /// The check's process ended (an `exit` call in the exercise) before its check reported.
+    case exitedEarly(status: Int32)
 
-    /// The state as the grade table and the JSON name it.
-    public var label: String {
+    public var state: ExerciseState {
         switch self {
-        case .notStarted: return "not started"
-        case .passed: return "passed"
-        case .failed: return "failed"
-        case .doesNotCompile: return "does not compile"
-        case .crashed: return "crashed"
-        case .timedOut: return "timed out"
+        case .notStarted: return .notStarted
+        case .passed: return .passed
+        case .failed: return .failed
+        case .doesNotCompile: return .doesNotCompile
+        case .crashed: return .crashed
+        case .timedOut: return .timedOut
+        case .exitedEarly: return .exitedEarly
         }
     }
+
+    /// The state as the grade table and the JSON name it.
+    public var label: String { state.rawValue }
 
     /// One line of explanation, where there is one.
     public var detail: String? {
@@ -37,6 +56,7 @@ public enum ExerciseOutcome: Equatable {
         case .doesNotCompile(let error): return error
         case .crashed(let message): return message
         case .timedOut(let seconds): return "still running after \(formatSeconds(seconds)) s; look for a loop that never ends or a demand that never runs out"
+        case .exitedEarly(let status): return "the program ended (exit status \(status)) before the check could finish; look for a call to exit() in your code"
         }
     }
 
@@ -44,7 +64,7 @@ public enum ExerciseOutcome: Equatable {
 }
 
 /// One exercise and how it stands.
-public struct ExerciseResult: Equatable {
+public struct ExerciseResult: Equatable, Sendable {
     public var exercise: Exercise
     public var outcome: ExerciseOutcome
     /// Wall-clock seconds the check ran, when it ran.

@@ -23,7 +23,7 @@ public struct ExerciseWatcher {
 
     private static func read(_ workspace: ExerciseWorkspace) -> [Exercise: Data?] {
         Dictionary(uniqueKeysWithValues: ExerciseManifest.all.map {
-            ($0, FileManager.default.contents(atPath: workspace.url($0.stubPath).path))
+            ($0, FileManager.default.contents(atPath: workspace.url($0.filePath).path))
         })
     }
 }

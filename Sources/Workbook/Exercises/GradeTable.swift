@@ -35,10 +35,9 @@ public struct GradeTable {
 
     /// "8 exercises: 2 passed, 1 failed, 5 not started".
     public var summary: String {
-        let order = ["passed", "failed", "does not compile", "crashed", "timed out", "not started"]
-        let counts = order.compactMap { label -> String? in
-            let count = results.filter { $0.outcome.label == label }.count
-            return count == 0 ? nil : "\(count) \(label)"
+        let counts = ExerciseState.reportOrder.compactMap { state -> String? in
+            let count = results.filter { $0.outcome.state == state }.count
+            return count == 0 ? nil : "\(count) \(state.rawValue)"
         }
         return "\(results.count) exercises: \(counts.joined(separator: ", "))"
     }

@@ -1,3 +1,4 @@
+import ExerciseChecks
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,9 @@ import Darwin
 ///
 /// A child that outlives `timeout` is killed with `SIGKILL`, together with its process
 /// group where the platform gives the child one (Linux does), so a hung compiler's own
-/// children go too; the result then says ``Termination/timedOut``. A killed child loses
+/// children go too; the result then says ``Termination/timedOut``. The group is killed when
+/// the child ends, too, so nothing it started outlives it (see ``LiveChildren`` for what
+/// happens when the workbook itself is interrupted). A killed child loses
 /// whatever it had not flushed: writing to a pipe, Swift's `print` is block-buffered, so a
 /// child whose output matters after a timeout must `fflush(stdout)` (or use line buffering).
 public struct ChildProcess {
@@ -100,7 +103,11 @@ public struct ChildProcess {
             process.arguments = [executable] + arguments
         }
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        if let environment { process.environment = environment }
+        // Every child learns who started it, so a workbook program it runs can end itself
+        // once this process is gone (see ParentWatch).
+        var childEnvironment = environment ?? ProcessInfo.processInfo.environment
+        childEnvironment[ParentWatch.environmentKey] = String(getpid())
+        process.environment = childEnvironment
 
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
@@ -112,7 +119,16 @@ public struct ChildProcess {
 
         Self.ignoreBrokenPipes
         let start = Date()
-        try process.run()
+        try LiveChildren.spawning { try process.run() }
+        // Foundation starts every child as the leader of a process group of its own, so
+        // the terminal's Ctrl-C does not reach it: the workbook kills the group itself,
+        // when the child ends, times out, or the workbook is interrupted.
+        let group = process.processIdentifier
+        LiveChildren.add(group)
+        defer {
+            Self.killGroup(group)
+            LiveChildren.remove(group)
+        }
 
         // Drain both pipes while the child runs; a child blocked on a full pipe never ends.
         let drained = DispatchGroup()
@@ -131,14 +147,16 @@ public struct ChildProcess {
         if let timeout {
             if ended.wait(timeout: .now() + timeout) == .timedOut {
                 timedOut = true
-                Self.kill(process)
+                Self.killGroup(group)
                 ended.wait()
             }
         } else {
             ended.wait()
         }
-        // A grandchild that outlived the child may still hold the pipes open; don't wait for it for ever.
-        _ = drained.wait(timeout: .now() + 10)
+        // Whatever the child started (a `sleep 120` holding its pipes open) ends with it:
+        // then the pipes close and the drains finish.
+        Self.killGroup(group)
+        _ = drained.wait(timeout: .now() + 5)
 
         let termination: Termination
         if timedOut {
@@ -156,15 +174,11 @@ public struct ChildProcess {
         )
     }
 
-    /// Kills the child and, where it leads its own process group, everything it started.
-    private static func kill(_ process: Process) {
-        let pid = process.processIdentifier
-        #if canImport(Glibc)
-        if getpgid(pid) == pid { Glibc.kill(-pid, SIGKILL) }
-        Glibc.kill(pid, SIGKILL)
-        #elseif canImport(Darwin)
-        Darwin.kill(pid, SIGKILL)
-        #endif
+    /// Kills the process group the child leads: the child and everything it started.
+    static func killGroup(_ group: pid_t) {
+        guard group > 0 else { return }
+        kill(-group, SIGKILL)
+        kill(group, SIGKILL)
     }
 
     /// Writing to a child that already exited must fail with `EPIPE`, not kill this process.

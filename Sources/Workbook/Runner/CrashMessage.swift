@@ -1,21 +1,25 @@
 import Foundation
 
-/// The one line that says why a scenario's process died.
+/// The one line that says why a child process died.
 ///
 /// Swift writes a trap's message to standard error as `file:line: Fatal error: message`;
-/// that line is what a learner needs. Failing that, the way the process ended.
+/// that line is what a learner needs. Failing that, the first thing it printed there, or
+/// the way the process ended.
 struct CrashMessage {
     var text: String
+    /// True when ``text`` is the trap's own message rather than a guess.
+    var isTrap: Bool
+
+    static let trapMarkers = ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Fatal access conflict"]
 
     init(standardError: String, termination: ChildProcess.Termination) {
-        let markers = ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Fatal access conflict"]
-        let lines = standardError.split(separator: "\n").map(String.init)
-        if let line = lines.first(where: { line in markers.contains { line.contains($0) } }) {
-            text = line.trimmingCharacters(in: .whitespaces)
-        } else if let line = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            text = line.trimmingCharacters(in: .whitespaces)
+        let lines = standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if let line = lines.first(where: { line in Self.trapMarkers.contains { line.contains($0) } }) {
+            text = line
+            isTrap = true
         } else {
-            text = "the scenario's process \(termination)"
+            text = lines.first(where: { !$0.isEmpty }) ?? "the process \(termination)"
+            isTrap = false
         }
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The private line from a child process (a grading program, a scenario host) back to the
+/// workbook that started it.
+///
+/// The workbook writes one line to the child's standard input: a fresh random *nonce*.
+/// ``takeOver()`` reads it, then keeps the child's standard output for itself on a
+/// descriptor of its own and points standard output at standard error, so that whatever the
+/// code under test prints (a learner's `print`, a forged report) lands where the workbook
+/// never looks for reports. Every message is one line, `<nonce> <kind> <base64 payload>`,
+/// and the workbook believes only lines that carry its nonce.
+///
+/// What this does not stop: the code under test runs in the same process, so it could
+/// still reach the channel on purpose, by finding the descriptor (through `/proc/self/fd`)
+/// and reading the nonce out of this process's memory. Nothing a learner does by accident
+/// or by the obvious trick (print the report, then `exit(0)`) gets through: printing goes to
+/// standard error, and exiting before the report arrives is graded "exited early".
+public struct ReportChannel {
+    private let descriptor: Int32
+    private let nonce: String
+
+    /// The first line the workbook writes to a child: the nonce, alone.
+    public static func handshake(nonce: String) -> Data {
+        Data((nonce + "\n").utf8)
+    }
+
+    /// A nonce no code in the child can guess: 128 random bits, in hex.
+    public static func newNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// Child side: reads the nonce from standard input, closes standard input, and takes
+    /// standard output over for reports. Call it first thing in `main`, before any code
+    /// under test runs. Exits with status 2 if there is no handshake (the program was not
+    /// started by the workbook).
+    public static func takeOver() -> ReportChannel {
+        guard let line = readLine(strippingNewline: true), !line.isEmpty, !line.contains(" ") else {
+            fputs("this program is started by the workbook, which writes a handshake to its standard input\n", stderr)
+            exit(2)
+        }
+        fflush(stdout)
+        let reports = dup(STDOUT_FILENO)
+        // Children the code under test starts must not inherit the channel.
+        _ = fcntl(reports, F_SETFD, FD_CLOEXEC)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let nothing = open("/dev/null", O_RDONLY)
+        if nothing >= 0 { dup2(nothing, STDIN_FILENO); close(nothing) }
+        return ReportChannel(descriptor: reports, nonce: line)
+    }
+
+    /// Child side: sends one message.
+    public func send(_ kind: String, _ payload: Data = Data()) {
+        let bytes = Array("\(nonce) \(kind) \(payload.base64EncodedString())\n".utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard result > 0 else { return }
+            written += result
+        }
+    }
+
+    /// One message the workbook read from a child.
+    public struct Message: Equatable {
+        public var kind: String
+        public var payload: Data
+    }
+
+    /// Workbook side: the messages in a child's standard output that carry `nonce`, in
+    /// order. Any other line (or a line that is not well formed) is ignored.
+    public static func messages(in output: Data, nonce: String) -> [Message] {
+        String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.count == 3, words[0] == nonce, let payload = Data(base64Encoded: String(words[2])) else { return nil }
+            return Message(kind: String(words[1]), payload: payload)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ExerciseChecks
+import Foundation
+
+/// One exercise file to grade: which exercise, whose file, and where it is.
+///
+/// The same job grades a learner's `Exercises/` file, a student's file in a class, and the
+/// workbook's own stubs and solutions (`workbook dev check`), so all of them go through one
+/// engine.
+public struct GradingJob: Hashable, Sendable {
+    public var exercise: Exercise
+    /// The Swift file to compile with the exercise's check.
+    public var file: URL
+    /// How messages name the file: `Exercises/MyAssign.swift`, `class/alice/Exercises/MyAssign.swift`.
+    public var displayPath: String
+    /// Whose file it is, as part of a Swift identifier (see ``GradingJob/group(named:)``).
+    public var group: String
+
+    public init(exercise: Exercise, file: URL, displayPath: String, group: String) {
+        self.exercise = exercise
+        self.file = file
+        self.displayPath = displayPath
+        self.group = group
+    }
+
+    /// The job for `submission`'s copy of `exercise`.
+    public init(exercise: Exercise, submission: Submission) {
+        self.init(exercise: exercise, file: submission.fileURL(of: exercise),
+                  displayPath: submission.displayPath(of: exercise), group: Self.group(named: submission.name))
+    }
+
+    /// The grading program's target in the ``GradingPackage``: `<group>_<Exercise>`.
+    var targetName: String { "\(group)_\(exercise.name)" }
+
+    /// A name as a Swift identifier that no other name maps to: letters and digits kept,
+    /// anything else dropped, then a hash of the whole name, so that `ann-b` and `annb`
+    /// stay apart.
+    public static func group(named name: String) -> String {
+        let kept = String(name.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }.map(Character.init).prefix(24))
+        let hash = name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        return "G\(kept)_\(String(hash, radix: 36))"
+    }
+}

@@ -1,0 +1,90 @@
+import ExerciseChecks
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process groups of the children running now, so that none outlives the workbook.
+///
+/// ``ChildProcess`` adds each child's group when it starts and removes it when it ends.
+/// ``killAllOnInterrupt()``, which the `workbook` command calls first thing, makes
+/// Ctrl-C, `kill` and a closed terminal (SIGINT, SIGTERM, SIGHUP) kill every listed group
+/// before the workbook itself ends with the same signal. Children also watch for the
+/// workbook's death on their own (``ParentWatch``), for the cases no handler sees.
+///
+/// The list is a fixed array of slots because a signal handler may not take a lock or
+/// allocate: the handler only reads slots, and each slot is one aligned 32-bit word.
+public enum LiveChildren {
+    private static let capacity = 256
+    private static let slots: UnsafeMutablePointer<Int32> = {
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        return slots
+    }()
+    private static let lock = NSLock()
+
+    static func add(_ group: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
+    }
+
+    static func remove(_ group: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let used = (0..<capacity).first(where: { slots[$0] == group }) { slots[used] = 0 }
+    }
+
+    /// Starts a child with SIGINT, SIGTERM and SIGHUP unblocked on this thread.
+    ///
+    /// A child inherits the signal mask of the thread that starts it. Dispatch's and the
+    /// test runner's threads may block these signals, and a child started from one of them
+    /// would then ignore Ctrl-C and `kill` for good.
+    static func spawning<Result>(_ start: () throws -> Result) rethrows -> Result {
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try start()
+    }
+
+    /// Kills every live child's process group on SIGINT, SIGTERM or SIGHUP, then lets the
+    /// signal end this process as it would have. Also starts ``ParentWatch`` when this
+    /// workbook was itself started by another.
+    public static func killAllOnInterrupt() {
+        _ = slots
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handleInterrupt
+            #else
+            action.__sigaction_u.__sa_handler = handleInterrupt
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+        ParentWatch.startIfChild()
+    }
+}
+
+/// Async-signal-safe: reads the slots, sends signals, restores the default action and
+/// raises the signal again.
+private func handleInterrupt(_ number: Int32) {
+    LiveChildren.killListed()
+    signal(number, SIG_DFL)
+    raise(number)
+}
+
+extension LiveChildren {
+    fileprivate static func killListed() {
+        for index in 0..<capacity where slots[index] > 0 {
+            kill(-slots[index], SIGKILL)
+            kill(slots[index], SIGKILL)
+        }
+    }
+}
