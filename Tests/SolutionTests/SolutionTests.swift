@@ -1,38 +1,45 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
-/// The reference solutions pass every check, and every exercise in the manifest has all
-/// its parts. Compiled with SOLUTIONS, so the shared bindings bind the `Solutions` module.
+/// The checks can be trusted: graded by the same engine as a learner's file, every stub
+/// fails its check and every reference solution passes it, and the exercises' parts fit
+/// (`workbook dev check` runs the same).
 @Suite("Solutions")
 struct SolutionTests {
+    static let workspace: ExerciseWorkspace = {
+        guard let workspace = ExerciseWorkspace.containing(#filePath) else {
+            preconditionFailure("no workbook checkout above \(#filePath)")
+        }
+        return workspace
+    }()
+
+    /// One run for the whole suite: it builds every stub and every solution.
+    static let devCheck = Result { try DevCheck(workspace: workspace, grader: Grader(workspace: workspace)).run() }
+
+    @Test("Every stub fails its check", arguments: ExerciseManifest.all.map(\.name))
+    func stubFails(_ name: String) throws {
+        let outcome = try #require(try Self.devCheck.get().stubs[name], "\(name)'s stub was not graded")
+        #expect(outcome.state == .failed, "the stub of \(name) must fail its check quickly and cleanly, but ended \(outcome.label): \(outcome.detail ?? "")")
+    }
+
     @Test("The reference solution passes its check", arguments: ExerciseManifest.all.map(\.name))
-    func solutionPasses(_ name: String) {
-        expectCheckPasses(name)
+    func solutionPasses(_ name: String) throws {
+        let outcome = try #require(try Self.devCheck.get().solutions[name], "\(name)'s solution was not graded")
+        #expect(outcome.isPassed, "the solution of \(name) ended \(outcome.label): \(outcome.detail ?? "")")
+    }
+
+    @Test("workbook dev check finds nothing wrong")
+    func devCheckHolds() throws {
+        let report = try Self.devCheck.get()
+        #expect(report.problems == [])
     }
 
     @Test("Each stub opens by naming its exercise and the chapter that teaches it", arguments: ExerciseManifest.all)
     func stubNamesItsChapter(_ exercise: Exercise) throws {
-        let pristine = try String(contentsOf: ExerciseWorkspace.current.url(exercise.pristinePath), encoding: .utf8)
-        #expect(pristine.hasPrefix("// Exercise \(exercise.name) · chapter \(exercise.chapter) "),
-                "\(exercise.pristinePath) should open with `// Exercise \(exercise.name) · chapter \(exercise.chapter)`, as the manifest says")
-    }
-
-    /// Maintainers' CI runs on a fresh clone, where every exercise must be untouched: a stub
-    /// edited without its pristine copy (or the reverse) would otherwise be graded as a
-    /// learner's work, and a stub that was committed solved would hide its exercise.
-    @Test("In CI, every exercise file is its pristine stub", .enabled(if: ProcessInfo.processInfo.environment["CI"] != nil))
-    func stubsArePristineInCI() {
-        for exercise in ExerciseManifest.all {
-            #expect(ExerciseWorkspace.current.state(of: exercise) == .untouched,
-                    "\(exercise.stubPath) differs from \(exercise.pristinePath): change both together")
-        }
-    }
-
-    @Test("Each exercise has a stub, a pristine copy, a solution and a binding", arguments: ExerciseManifest.all)
-    func exerciseHasAllItsFiles(_ exercise: Exercise) {
-        for path in [exercise.stubPath, exercise.pristinePath, exercise.solutionPath, exercise.bindingPath] {
-            #expect(FileManager.default.fileExists(atPath: ExerciseWorkspace.current.url(path).path), "\(exercise.name): \(path) is missing")
-        }
+        let stub = try String(contentsOf: Self.workspace.url(exercise.stubPath), encoding: .utf8)
+        #expect(stub.hasPrefix("// Exercise \(exercise.name) · chapter \(exercise.chapter) "),
+                "\(exercise.stubPath) should open with `// Exercise \(exercise.name) · chapter \(exercise.chapter)`, as the manifest says")
     }
 }

@@ -69,6 +69,11 @@ public struct ReportChannel {
     public struct Message: Equatable {
         public var kind: String
         public var payload: Data
+
+        public init(kind: String, payload: Data) {
+            self.kind = kind
+            self.payload = payload
+        }
     }
 
     /// Workbook side: the messages in a child's standard output that carry `nonce`, in

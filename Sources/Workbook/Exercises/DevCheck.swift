@@ -65,7 +65,7 @@ public struct DevCheck {
             }
         }
         let learnerFiles = ((try? FileManager.default.contentsOfDirectory(atPath: workspace.url("Exercises").path)) ?? [])
-            .filter { !$0.hasPrefix(".") && $0 != "Package.swift" }
+            .filter { $0.hasSuffix(".swift") && $0 != "Package.swift" }
         for stray in Set(learnerFiles).subtracting(expected).sorted() {
             report.problems.append("Exercises/\(stray) is not an exercise in the manifest")
         }

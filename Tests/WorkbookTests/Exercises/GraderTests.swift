@@ -7,6 +7,8 @@ import Testing
 /// it reads compiler output and the checks' processes.
 @Suite struct GraderTests {
     let myAssign = Exercise.named("MyAssign"), countdown = Exercise.named("Countdown"), chunks = Exercise.named("Chunks")
+    /// The group of the learner's own files in the grading package.
+    let learner = GradingJob.group(named: "Exercises")
 
     @Test func untouchedExercisesAreNotStartedAndNothingIsBuilt() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown])
@@ -21,11 +23,11 @@ import Testing
         try workbook.start(myAssign)
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.checks["GradeMyAssign"] = .report(failure: nil)
-        toolchain.checks["GradeCountdown"] = .report(failure: ("sends nothing until asked", "got [3]"))
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        toolchain.checks["G_Countdown"] = .report(failure: ("sends nothing until asked", "got [3]"))
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results.map(\.outcome) == [.passed, .failed(scenario: "sends nothing until asked", message: "got [3]")])
-        #expect(toolchain.builds == [["GradeMyAssign", "GradeCountdown"]])
+        #expect(toolchain.builds == [["\(learner)_MyAssign", "\(learner)_Countdown"]])
     }
 
     @Test func aCompileErrorMarksOnlyItsOwnExerciseAndTheOthersAreBuiltAlone() throws {
@@ -33,14 +35,14 @@ import Testing
         for exercise in [myAssign, countdown, chunks] { try workbook.start(exercise) }
         let toolchain = FakeToolchain()
         toolchain.brokenExercises["MyAssign"] = "Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope\nerror: fatalError"
-        toolchain.checks["GradeCountdown"] = .report(failure: nil)
-        toolchain.checks["GradeChunks"] = .report(failure: nil)
+        toolchain.checks["G_Countdown"] = .report(failure: nil)
+        toolchain.checks["G_Chunks"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown, chunks])
         #expect(results.map(\.outcome) == [
             .doesNotCompile("Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope"), .passed, .passed,
         ])
         // Built together, then again without MyAssign.
-        #expect(toolchain.builds == [["GradeMyAssign", "GradeCountdown", "GradeChunks"], ["GradeCountdown", "GradeChunks"]])
+        #expect(toolchain.builds == [["\(learner)_MyAssign", "\(learner)_Countdown", "\(learner)_Chunks"], ["\(learner)_Countdown", "\(learner)_Chunks"]])
     }
 
     @Test func anErrorThatHidesAnotherIsFoundOnTheNextPass() throws {
@@ -50,7 +52,7 @@ import Testing
         toolchain.brokenExercises["MyAssign"] = "Exercises/MyAssign.swift:1:1: error: one"
         toolchain.brokenExercises["Chunks"] = "Exercises/Chunks.swift:2:2: error: two"
         toolchain.hidesLaterErrors = true
-        toolchain.checks["GradeCountdown"] = .report(failure: nil)
+        toolchain.checks["G_Countdown"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown, chunks])
         #expect(results.map(\.outcome) == [
             .doesNotCompile("Exercises/MyAssign.swift:1:1: error: one"), .passed,
@@ -64,8 +66,8 @@ import Testing
         try workbook.start(myAssign)
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.brokenExercises["Countdown"] = "\(workbook.root.path)/.workbook/grade/Sources/Countdown/main.swift:3:1: error: no member 'countdown'"
-        toolchain.checks["GradeMyAssign"] = .report(failure: nil)
+        toolchain.brokenExercises["Countdown"] = "\(workbook.root.path)/.workbook/grade/Sources/\(learner)_Countdown/main.swift:3:1: error: no member 'countdown'"
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results[0].outcome == .passed)
         guard case .doesNotCompile(let error) = results[1].outcome else {
@@ -85,15 +87,17 @@ import Testing
         } throws: { error in
             "\(error)" == "the workbook itself does not build, so no exercise can be graded: /w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
         }
+        // Built once, then once more after clearing the build folder, in case it was stale.
+        #expect(toolchain.builds.count == 2)
     }
 
     @Test func aTrapIsACrashWithItsMessageOnTheLearnersFile() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.checks["GradeCountdown"] = ChildProcess.Result(
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(
             termination: .signalled(SIGILL), standardOutputData: Data(),
-            standardErrorData: Data("GradeCountdown/Countdown.swift:50: Fatal error: not yet\n".utf8), duration: 0.1)
+            standardErrorData: Data("\(learner)_Countdown/Countdown.swift:50: Fatal error: not yet\n".utf8), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
         #expect(results[0].outcome == .crashed("Exercises/Countdown.swift:50: Fatal error: not yet (SIGILL)"))
     }
@@ -102,7 +106,7 @@ import Testing
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.checks["GradeCountdown"] = ChildProcess.Result(
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(
             termination: .signalled(SIGSEGV), standardOutputData: Data(), standardErrorData: Data(), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
         #expect(results[0].outcome == .crashed("killed by SIGSEGV (a stack overflow, such as endless recursion, or a bad memory access)"))
@@ -112,37 +116,104 @@ import Testing
         let workbook = try TemporaryWorkbook(exercises: [chunks])
         try workbook.start(chunks)
         let toolchain = FakeToolchain()
-        toolchain.checks["GradeChunks"] = ChildProcess.Result(
+        toolchain.checks["G_Chunks"] = ChildProcess.Result(
             termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: 3)
         var grader = grader(workbook, toolchain)
         grader.timeLimit = 3
         #expect(try grader.grade([chunks])[0].outcome == .timedOut(seconds: 3))
     }
 
-    @Test func aMissingFileSaysHowToGetItBack() throws {
+    @Test func aMissingFileIsNotStartedAndNothingIsBuilt() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try FileManager.default.removeItem(at: workbook.root.appendingPathComponent(myAssign.stubPath))
-        let results = try grader(workbook, FakeToolchain()).grade([myAssign])
-        #expect(results[0].outcome == .doesNotCompile("Exercises/MyAssign.swift is missing; `swift run workbook reset MyAssign` restores it"))
+        try FileManager.default.removeItem(at: workbook.root.appendingPathComponent(myAssign.filePath))
+        let toolchain = FakeToolchain()
+        let results = try grader(workbook, toolchain).grade([myAssign])
+        #expect(results[0].outcome == .notStarted)
+        #expect(toolchain.builds.isEmpty)
     }
 
     @Test func namingAnUntouchedExerciseRunsItsCheckAnyway() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         let toolchain = FakeToolchain()
-        toolchain.checks["GradeMyAssign"] = .report(failure: ("asks for .unlimited once", "it called nothing"))
+        toolchain.checks["G_MyAssign"] = .report(failure: ("asks for .unlimited once", "it called nothing"))
         let results = try grader(workbook, toolchain).grade([myAssign], untouchedToo: true)
         #expect(results[0].outcome == .failed(scenario: "asks for .unlimited once", message: "it called nothing"))
     }
 
-    @Test func remembersGradesForTheOverviewUntilTheFileChanges() throws {
+    @Test func rememberedStatesLastUntilTheFileChanges() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
-        let toolchain = FakeToolchain()
-        toolchain.checks["GradeMyAssign"] = .report(failure: nil)
-        _ = try grader(workbook, toolchain).grade([myAssign])
-        #expect(ExerciseRecords(workspace: workbook.workspace).lastState(of: myAssign) == "passed")
+        var records = ExerciseRecords(workspace: workbook.workspace)
+        records.remember([ExerciseResult(exercise: myAssign, outcome: .passed)])
+        #expect(ExerciseRecords(workspace: workbook.workspace).lastState(of: myAssign) == .passed)
         try workbook.start(myAssign, with: "// changed\n")
         #expect(ExerciseRecords(workspace: workbook.workspace).lastState(of: myAssign) == nil)
+    }
+
+    @Test func aForgedReportThenExitIsExitedEarly() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        // The old marker, and a well-formed message with a guessed nonce: neither counts.
+        var forged = ChildProcess.Result.report(failure: nil, nonce: "0123456789abcdef0123456789abcdef")
+        forged.standardOutputData += Data(#"WORKBOOK-CHECK-REPORT {"exercise":"Countdown","passed":[],"failure":null}"#.utf8)
+        toolchain.checks["G_Countdown"] = forged
+        #expect(try grader(workbook, toolchain).grade([countdown])[0].outcome == .exitedEarly(status: 0))
+    }
+
+    @Test func anExitBeforeTheReportIsExitedEarlyWithItsStatus() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(termination: .exited(3), standardOutputData: Data(), standardErrorData: Data(), duration: 0.1)
+        let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
+        #expect(outcome == .exitedEarly(status: 3))
+        #expect(outcome.detail?.contains("exit()") == true)
+    }
+
+    @Test func twoReportsOnTheChannelFail() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        var twice = ChildProcess.Result.report(failure: nil)
+        twice.standardOutputData += twice.standardOutputData
+        toolchain.checks["G_Countdown"] = twice
+        #expect(try grader(workbook, toolchain).grade([countdown])[0].outcome.state == .failed)
+    }
+
+    @Test func aSourceLocationLineIsRefusedOnItsOwnLineAndNothingIsBuilt() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown, with: "import OpenCombineShim\n#sourceLocation(file: \"Exercises/MyAssign.swift\", line: 1)\n")
+        let toolchain = FakeToolchain()
+        let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
+        #expect(outcome == .doesNotCompile("Exercises/Countdown.swift:2:1: error: #sourceLocation is not allowed in an exercise (it moves compiler errors off your file)"))
+        #expect(toolchain.builds.isEmpty)
+    }
+
+    @Test func aClassIsBuiltOnceAndEachStudentGradedApart() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown])
+        let folder = workbook.root.appendingPathComponent("class")
+        let ann = Submission(name: "ann", folder: folder.appendingPathComponent("ann/Exercises"), displayFolder: "class/ann/Exercises")
+        let bob = Submission(name: "bob", folder: folder.appendingPathComponent("bob"), displayFolder: "class/bob")
+        try workbook.write("// ann's\n", to: "class/ann/Exercises/MyAssign.swift")
+        try workbook.write("// bob's\n", to: "class/bob/Countdown.swift")
+        try workbook.write("// stub of MyAssign\n", to: "class/bob/MyAssign.swift")
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        toolchain.checks["G_Countdown"] = .report(failure: ("counts", "wrong"))
+        let grades = try grader(workbook, toolchain).grade([ann, bob], [myAssign, countdown])
+        #expect(grades.map { $0.map(\.outcome.state) } == [[.passed, .notStarted], [.notStarted, .failed]])
+        #expect(toolchain.builds.count == 1)
+        #expect(toolchain.builds[0] == ["\(GradingJob.group(named: "ann"))_MyAssign", "\(GradingJob.group(named: "bob"))_Countdown"])
+    }
+
+    @Test func groupNamesAreIdentifiersThatKeepStudentsApart() {
+        let names = ["ann-b", "annb", "Zoë O'Brien", "x y", ""]
+        let groups = names.map(GradingJob.group(named:))
+        #expect(Set(groups).count == names.count)
+        for group in groups {
+            #expect(group.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        }
     }
 
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
@@ -162,7 +233,9 @@ final class FakeToolchain: @unchecked Sendable {
     var hidesLaterErrors = false
     /// Compiler output of every build, when the workbook's own code is broken.
     var brokenWorkbook: String?
-    /// What each check's program does, by executable name.
+    /// Stands for the run's nonce in ``checks``' output; replaced by the real one.
+    static let nonce = "NONCE"
+    /// What each check's program does, by "G_<Exercise>".
     var checks: [String: ChildProcess.Result] = [:]
     private let lock = NSLock()
     private var built: [[String]] = []
@@ -176,14 +249,21 @@ final class FakeToolchain: @unchecked Sendable {
 
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
         guard process.executable == "swift" else {
-            let name = URL(fileURLWithPath: process.executable).lastPathComponent
-            return checks[name] ?? ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data(), duration: 0)
+            // Checks are keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.
+            let name = "G_" + (URL(fileURLWithPath: process.executable).lastPathComponent.split(separator: "_").last ?? "")
+            let nonce = String(decoding: process.standardInput ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard var result = checks[name] else {
+                return ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data(), duration: 0)
+            }
+            result.standardOutputData = Data(String(decoding: result.standardOutputData, as: UTF8.self)
+                .replacingOccurrences(of: FakeToolchain.nonce, with: nonce).utf8)
+            return result
         }
         let targets = try targetsBuilt(by: process.arguments)
         lock.lock()
         built.append(targets)
         lock.unlock()
-        var failures = targets.compactMap { brokenExercises[String($0.dropFirst("Grade".count))] }
+        var failures = targets.compactMap { brokenExercises[String($0.split(separator: "_").last ?? "")] }
         if hidesLaterErrors { failures = Array(failures.prefix(1)) }
         if let brokenWorkbook { failures = [brokenWorkbook] }
         return ChildProcess.Result(
@@ -197,17 +277,18 @@ final class FakeToolchain: @unchecked Sendable {
         let packagePath = try #require(arguments.firstIndex(of: "--package-path").map { arguments[$0 + 1] })
         let manifest = try String(contentsOfFile: packagePath + "/Package.swift", encoding: .utf8)
         return manifest.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: #"name: "Grade"#) else { return nil }
-            return "Grade" + line[range.upperBound...].prefix { $0 != "\"" }
+            guard line.contains(".executableTarget"), let range = line.range(of: #"name: ""#) else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
         }
     }
 }
 
 extension ChildProcess.Result {
-    /// A check's program that printed its report and exited.
-    static func report(failure: (scenario: String, message: String)?) -> ChildProcess.Result {
+    /// A check's program that sent its report on the channel and exited.
+    static func report(failure: (scenario: String, message: String)?, nonce: String = FakeToolchain.nonce) -> ChildProcess.Result {
         let failureJSON = failure.map { #"{"scenario":"\#($0.scenario)","message":"\#($0.message)"}"# } ?? "null"
-        let line = GradingProtocol.marker + #"{"exercise":"X","passed":[],"failure":\#(failureJSON)}"#
+        let json = #"{"exercise":"X","passed":[],"failure":\#(failureJSON)}"#
+        let line = "\(nonce) \(GradingChild.reportKind) \(Data(json.utf8).base64EncodedString())"
         return ChildProcess.Result(
             termination: .exited(0), standardOutputData: Data("learner output\n\(line)\n".utf8),
             standardErrorData: Data(), duration: 0.01)

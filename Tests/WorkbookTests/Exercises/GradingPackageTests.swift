@@ -6,34 +6,38 @@ import Testing
 @Suite struct GradingPackageTests {
     let myAssign = Exercise.named("MyAssign"), chunks = Exercise.named("Chunks")
 
-    @Test func oneExecutablePerExerciseDependingOnTheWorkbookAndItsPins() throws {
+    private func jobs(_ workbook: TemporaryWorkbook, _ exercises: [Exercise]) -> [GradingJob] {
+        exercises.map { GradingJob(exercise: $0, submission: workbook.workspace.ownWork) }
+    }
+
+    @Test func oneExecutablePerJobDependingOnTheWorkbookAndItsPins() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign, chunks])
-        try GradingPackage(workspace: workbook.workspace, exercises: [myAssign, chunks]).write()
+        let jobs = jobs(workbook, [myAssign, chunks])
+        try GradingPackage(workspace: workbook.workspace, jobs: jobs).write()
         let manifest = try #require(workbook.read(".workbook/grade/Package.swift"))
-        #expect(manifest.contains(#"name: "GradeMyAssign""#))
-        #expect(manifest.contains(#"name: "GradeChunks""#))
+        #expect(manifest.contains(#"name: "\#(jobs[0].targetName)""#))
+        #expect(manifest.contains(#"name: "\#(jobs[1].targetName)""#))
         #expect(manifest.contains(#".package(path: "../..")"#))
         #expect(manifest.contains(#".product(name: "ExerciseChecks", package: "\#(workbook.root.lastPathComponent)")"#))
         #expect(manifest.contains(#".package(url: "https://example.com/OpenCombine.git", exact: "0.14.0")"#))
-        #expect(manifest.contains(#".define("WORKBOOK_GRADING")"#))
     }
 
-    @Test func sourcesPointErrorsAtTheLearnersFiles() throws {
+    @Test func sourcesPointErrorsAtTheLearnersFileAndBindTheCheckFromTheManifest() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try GradingPackage(workspace: workbook.workspace, exercises: [myAssign]).write()
-        #expect(workbook.read(".workbook/grade/Sources/MyAssign/Exercise.swift")
-                == "#sourceLocation(file: \"Exercises/MyAssign.swift\", line: 1)\n// stub of MyAssign\n")
-        #expect(workbook.read(".workbook/grade/Sources/MyAssign/Binding.swift")?
-                    .hasPrefix("#sourceLocation(file: \"Tests/ExerciseTests/Bindings/MyAssign.swift\", line: 1)\n") == true)
-        #expect(workbook.read(".workbook/grade/Sources/MyAssign/main.swift")?
-                    .contains("GradingProtocol.main(ExerciseCheck.myAssign)") == true)
+        let job = jobs(workbook, [myAssign])[0]
+        try GradingPackage(workspace: workbook.workspace, jobs: [job]).write()
+        #expect(workbook.read(".workbook/grade/Sources/\(job.targetName)/Exercise.swift")
+                == "#sourceLocation(file: \"Exercises/MyAssign.swift\", line: 1)\n// stub of MyAssign\n\n#sourceLocation()\n")
+        let main = try #require(workbook.read(".workbook/grade/Sources/\(job.targetName)/main.swift"))
+        #expect(main.contains("GradingChild.run {\n\(myAssign.check)\n}"))
     }
 
     @Test func rewritesOnlyWhatChanged() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign, chunks])
-        let package = GradingPackage(workspace: workbook.workspace, exercises: [myAssign, chunks])
+        let jobs = jobs(workbook, [myAssign, chunks])
+        let package = GradingPackage(workspace: workbook.workspace, jobs: jobs)
         try package.write()
-        let paths = ["Package.swift", "Sources/MyAssign/Exercise.swift", "Sources/Chunks/Exercise.swift"]
+        let paths = ["Package.swift", "Sources/\(jobs[0].targetName)/Exercise.swift", "Sources/\(jobs[1].targetName)/Exercise.swift"]
             .map { workbook.root.appendingPathComponent(".workbook/grade/\($0)").path }
         let past = Date(timeIntervalSince1970: 1_000_000)
         for path in paths { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path) }
@@ -48,7 +52,19 @@ import Testing
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Package.resolved"))
         #expect {
-            try GradingPackage(workspace: workbook.workspace, exercises: [myAssign]).write()
+            try GradingPackage(workspace: workbook.workspace, jobs: jobs(workbook, [myAssign])).write()
         } throws: { "\($0)" == "Package.resolved is missing; run `swift build` in the workbook first" }
+    }
+
+    @Test func aGradingFolderMadeByAnotherCheckoutIsClearedNotTrusted() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.write("made elsewhere", to: ".workbook/grade/made-for")
+        try workbook.write("garbage", to: ".workbook/grade/.build/debug/anything")
+        try GradingLock.holding(in: workbook.workspace) {}
+        #expect(workbook.read(".workbook/grade/.build/debug/anything") == nil)
+        #expect(workbook.read(".workbook/grade/made-for") == workbook.root.standardizedFileURL.path)
+        try workbook.write("kept", to: ".workbook/grade/.build/debug/anything")
+        try GradingLock.holding(in: workbook.workspace) {}
+        #expect(workbook.read(".workbook/grade/.build/debug/anything") == "kept")
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 @testable import Workbook
 
 /// A throwaway workbook checkout in a temporary folder: `Package.swift`, `Chapters/`,
-/// `Package.resolved`, and for each exercise asked for, its stub, pristine copy and binding
-/// (one-line stand-ins; grading tests never compile them). Removed on deinit.
+/// `Package.resolved`, and for each exercise asked for, its stub and the learner's copy of
+/// it (one-line stand-ins; grading tests never compile them). Removed on deinit.
 final class TemporaryWorkbook {
     let root: URL
     var workspace: ExerciseWorkspace { ExerciseWorkspace(root: root) }
@@ -20,9 +20,8 @@ final class TemporaryWorkbook {
             ], "version": 2}
             """, to: "Package.resolved")
         for exercise in exercises {
-            try write("// stub of \(exercise.name)\n", to: exercise.pristinePath)
             try write("// stub of \(exercise.name)\n", to: exercise.stubPath)
-            try write("// binding of \(exercise.name)\n", to: exercise.bindingPath)
+            try write("// stub of \(exercise.name)\n", to: exercise.filePath)
         }
     }
 
@@ -42,7 +41,7 @@ final class TemporaryWorkbook {
 
     /// Edits an exercise, as a learner starting it would.
     func start(_ exercise: Exercise, with text: String = "// my work\n") throws {
-        try write(text, to: exercise.stubPath)
+        try write(text, to: exercise.filePath)
     }
 }
 
