@@ -88,9 +88,10 @@ let package = Package(
         ),
 
         // The engine and the command.
+        .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "CProcessControl", "Rainbow"]
         ),
         .executableTarget(
             name: "workbook",

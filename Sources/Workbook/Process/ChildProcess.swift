@@ -119,15 +119,18 @@ public struct ChildProcess {
 
         Self.ignoreBrokenPipes
         let start = Date()
-        try LiveChildren.spawning { try process.run() }
+        try LiveChildren.spawning {
+            try process.run()
+            return process.processIdentifier
+        }
         // Foundation starts every child as the leader of a process group of its own, so
         // the terminal's Ctrl-C does not reach it: the workbook kills the group itself,
         // when the child ends, times out, or the workbook is interrupted.
         let group = process.processIdentifier
-        LiveChildren.add(group)
         defer {
             Self.killGroup(group)
             LiveChildren.remove(group)
+            LiveChildren.killOrphans()
         }
 
         // Drain both pipes while the child runs; a child blocked on a full pipe never ends.

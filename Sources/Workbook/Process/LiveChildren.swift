@@ -1,3 +1,4 @@
+import CProcessControl
 import ExerciseChecks
 import Foundation
 #if canImport(Glibc)
@@ -28,6 +29,10 @@ public enum LiveChildren {
     static func add(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
+        addLocked(group)
+    }
+
+    private static func addLocked(_ group: pid_t) {
         if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
     }
 
@@ -42,14 +47,46 @@ public enum LiveChildren {
     /// A child inherits the signal mask of the thread that starts it. Dispatch's and the
     /// test runner's threads may block these signals, and a child started from one of them
     /// would then ignore Ctrl-C and `kill` for good.
-    static func spawning<Result>(_ start: () throws -> Result) rethrows -> Result {
+    ///
+    /// The child is listed before the lock is released, so ``killOrphans()`` never takes a
+    /// child that is just starting for an orphan.
+    static func spawning(_ start: () throws -> pid_t) rethrows {
+        lock.lock()
+        defer { lock.unlock() }
+        adoptOrphans
         var interrupts = sigset_t()
         sigemptyset(&interrupts)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signal) }
         var previous = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &interrupts, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return try start()
+        addLocked(try start())
+    }
+
+    /// Makes this process the one that inherits its children's orphans (Linux).
+    ///
+    /// A child's own children can leave its process group (Foundation's `Process` gives
+    /// every child a group of its own), so killing the group does not reach them, and when
+    /// the child ends they would be handed to `init` and live on. As a subreaper, the
+    /// workbook inherits them instead, and ``killOrphans()`` ends them.
+    private static let adoptOrphans: Void = {
+        _ = workbook_become_subreaper()
+    }()
+
+    /// Kills and reaps every child of this process that the workbook did not start: the
+    /// orphans of children that ended (see ``adoptOrphans``). Linux only; elsewhere there
+    /// are none to find this way.
+    static func killOrphans() {
+        #if os(Linux)
+        lock.lock()
+        defer { lock.unlock() }
+        let listed = Set((0..<capacity).map { slots[$0] }.filter { $0 > 0 })
+        for orphan in ProcessTable.children(of: getpid()) where !listed.contains(orphan) {
+            kill(orphan, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(orphan, &status, 0)
+        }
+        #endif
     }
 
     /// Kills every live child's process group on SIGINT, SIGTERM or SIGHUP, then lets the

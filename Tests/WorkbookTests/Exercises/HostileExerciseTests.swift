@@ -1,0 +1,118 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+
+/// Learners' files that do everything a grade must survive, graded for real: built by the
+/// toolchain and run against this workbook's own checks, as `workbook grade --submissions`
+/// grades a class.
+@Suite(.serialized) struct HostileExerciseTests {
+    static let workspace = ExerciseWorkspace(root: BuiltWorkbook.packageRoot)
+    let countdown = Exercise.named("Countdown")
+
+    /// The reference Countdown with its initialiser's body replaced.
+    static func countdown(initialiser body: String, imports: String = "") throws -> String {
+        let solution = try String(contentsOf: workspace.url("Sources/Solutions/Countdown.swift"), encoding: .utf8)
+        let original = "        public init(from start: Int) {\n            self.start = start\n        }"
+        #expect(solution.contains(original), "the reference Countdown changed; update this test's anchor")
+        return imports + solution.replacingOccurrences(of: original, with: "        public init(from start: Int) {\n\(body)\n        }")
+    }
+
+    /// A folder of submissions, removed afterwards.
+    final class Class {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("class-\(UUID().uuidString)")
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        func hand(in text: String, as path: String) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    @Test func aClassOfSolvedUntouchedAndForgedIsGradedNineZeroAndEight() throws {
+        let group = Class()
+        for exercise in ExerciseManifest.all {
+            let solution = try Data(contentsOf: Self.workspace.url(exercise.solutionPath))
+            let stub = try Data(contentsOf: Self.workspace.url(exercise.stubPath))
+            try group.hand(in: String(decoding: solution, as: UTF8.self), as: "solved/Exercises/\(exercise.name).swift")
+            try group.hand(in: String(decoding: stub, as: UTF8.self), as: "untouched/Exercises/\(exercise.name).swift")
+            try group.hand(in: String(decoding: solution, as: UTF8.self), as: "forger/Exercises/\(exercise.name).swift")
+        }
+        // The forger prints the old report marker, then exits 0 before the check can finish,
+        // and hands in "checks" and tests that pass anything: none of it is used.
+        try group.hand(in: try Self.countdown(initialiser: """
+            self.start = start
+            print(#"WORKBOOK-CHECK-REPORT {"exercise":"Countdown","passed":[],"failure":null}"#)
+            fflush(stdout)
+            exit(0)
+            """, imports: "import Foundation\n"), as: "forger/Exercises/Countdown.swift")
+        try group.hand(in: "public enum CountdownCheck {} // always passes\n", as: "forger/Sources/ExerciseChecks/Checks/CountdownCheck.swift")
+        try group.hand(in: "import Testing\n@Test func countdown() {}\n", as: "forger/Tests/ExerciseTests/Bindings/Countdown.swift")
+        try group.hand(in: "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Forged\")\n", as: "forger/Package.swift")
+
+        let roster = try ClassRoster(folder: group.folder, displayName: "class")
+        #expect(roster.students.map(\.submission.name) == ["forger", "solved", "untouched"])
+        let grades = try Grader(workspace: Self.workspace, timeLimit: 10).grade(roster.students.map(\.submission), ExerciseManifest.all)
+        let passed = grades.map { $0.filter(\.outcome.isPassed).count }
+        #expect(passed == [8, 9, 0])
+        #expect(grades[0].first { $0.exercise == countdown }?.outcome == .exitedEarly(status: 0))
+        #expect(grades[2].allSatisfy { $0.outcome == .notStarted })
+    }
+
+    @Test func eachWayAnExerciseCanBreakIsGradedOnItsOwn() throws {
+        let group = Class()
+        try group.hand(in: try Self.countdown(initialiser: "            self.start = start\n            fatalError(\"not yet\")"), as: "trap/Countdown.swift")
+        try group.hand(in: try Self.countdown(initialiser: "            self.start = start\n            exit(1)", imports: "import Foundation\n"), as: "quitter/Countdown.swift")
+        try group.hand(in: try Self.countdown(initialiser: "            while start > -1 {}\n            self.start = start"), as: "spinner/Countdown.swift")
+        try group.hand(in: try Self.countdown(initialiser: "            self.start = start +"), as: "typo/Countdown.swift")
+        try group.hand(in: try Self.countdown(initialiser: """
+            self.start = start
+            print("chatty stdout"); fputs("chatty stderr\\n", stderr)
+            """, imports: "import Foundation\n"), as: "chatty/Countdown.swift")
+        // Starts a process that keeps the grading program's pipes open, and counts wrong.
+        try group.hand(in: try Self.countdown(initialiser: """
+            self.start = start + 1
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = ["\(Self.sleeperSeconds)"]
+            try? sleeper.run()
+            """, imports: "import Foundation\n"), as: "sleeper/Countdown.swift")
+        try group.hand(in: "// notes\n", as: "notes/Exercises/Notes.swift")
+
+        let roster = try ClassRoster(folder: group.folder, displayName: "class")
+        let started = Date()
+        let grades = try Grader(workspace: Self.workspace, timeLimit: 4).grade(roster.students.map(\.submission), [countdown])
+        let outcomes = Dictionary(uniqueKeysWithValues: zip(roster.students.map(\.submission.name), grades.map { $0[0].outcome }))
+
+        #expect(outcomes["chatty"] == .passed)
+        guard case .crashed(let trap) = outcomes["trap"] else { Issue.record("trap: \(String(describing: outcomes["trap"]))"); return }
+        #expect(trap.contains("Fatal error: not yet"))
+        #expect(outcomes["quitter"] == .exitedEarly(status: 1))
+        #expect(outcomes["spinner"] == .timedOut(seconds: 4))
+        guard case .doesNotCompile(let error) = outcomes["typo"] else { Issue.record("typo: \(String(describing: outcomes["typo"]))"); return }
+        #expect(error.hasPrefix("class/typo/Countdown.swift:"))
+        #expect(outcomes["sleeper"]?.state == .failed, "the check reported failed; its child's open pipes must not change that")
+        #expect(outcomes["notes"] == .notStarted)
+        #expect(roster.students.first { $0.submission.name == "notes" }?.problems == [
+            "class/notes: no Exercises/ folder and no exercise files; everything is graded not started",
+            "class/notes/Exercises/Notes.swift is not an exercise; it was not graded",
+        ])
+        // Nothing waited for the sleeper, and it did not outlive its check.
+        #expect(Date().timeIntervalSince(started) < Double(Self.sleeperSeconds))
+        #expect(Self.processes(withArguments: ["/bin/sleep", "\(Self.sleeperSeconds)"]).isEmpty)
+    }
+
+    /// An unusual duration, so the test finds only its own sleeper.
+    static let sleeperSeconds = 173
+
+    /// Pids of the processes whose command line is exactly `arguments` (Linux's /proc).
+    static func processes(withArguments arguments: [String]) -> [Int32] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap { pid -> Int32? in
+            guard let number = Int32(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words == arguments ? number : nil
+        }
+    }
+}
