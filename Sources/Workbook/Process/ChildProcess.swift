@@ -39,6 +39,8 @@ public struct ChildProcess {
     public var environment: [String: String]?
     /// Seconds the child may run before it is killed; `nil` waits for ever.
     public var timeout: TimeInterval?
+    /// Called with the child's process id once it has started (tests use it to signal it).
+    public var onStart: ((pid_t) -> Void)?
 
     public init(
         _ executable: String,
@@ -127,6 +129,7 @@ public struct ChildProcess {
         // the terminal's Ctrl-C does not reach it: the workbook kills the group itself,
         // when the child ends, times out, or the workbook is interrupted.
         let group = process.processIdentifier
+        onStart?(group)
         defer {
             Self.killGroup(group)
             LiveChildren.remove(group)

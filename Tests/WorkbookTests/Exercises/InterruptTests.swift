@@ -1,0 +1,78 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+
+/// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
+@Suite(.serialized) struct InterruptTests {
+    /// Starts `workbook grade --submissions` on one exercise that never ends, waits until its
+    /// grading program runs, sends `signal` to the workbook, and returns the program's pid
+    /// once the workbook has ended.
+    private func gradeAHangingExerciseThenSend(_ signal: Int32) throws -> (program: pid_t, workbook: ChildProcess.Result) {
+        let group = HostileExerciseTests.Class()
+        try group.hand(in: try HostileExerciseTests.countdown(initialiser: "            while start > -1 {}\n            self.start = start"),
+                       as: "spinner-\(signal)/Countdown.swift")
+        let started = DispatchSemaphore(value: 0)
+        let workbookID = LockedBox<pid_t>(0)
+        var process = ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", group.folder.path, "--time-limit", "300"],
+                                   workingDirectory: BuiltWorkbook.packageRoot, timeout: 900)
+        process.onStart = { pid in workbookID.value = pid; started.signal() }
+        let finished = LockedBox<ChildProcess.Result?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            finished.value = try? process.run()
+            done.signal()
+        }
+        started.wait()
+        // The first build of the grading package can take minutes on a busy machine.
+        var program: pid_t?
+        for _ in 0..<6000 where program == nil {
+            program = ProcessTable.children(of: workbookID.value).first { Self.commandName(of: $0)?.hasSuffix("_Countdown") == true }
+            if program == nil { usleep(100_000) }
+        }
+        let found = try #require(program, "the grading program never started")
+        kill(workbookID.value, signal)
+        #expect(done.wait(timeout: .now() + 30) == .success, "the workbook did not end after signal \(signal)")
+        return (found, try #require(finished.value))
+    }
+
+    @Test func ctrlCEndsTheGradingProgramsToo() throws {
+        let (program, workbook) = try gradeAHangingExerciseThenSend(SIGINT)
+        #expect(workbook.termination == .signalled(SIGINT))
+        #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's Ctrl-C")
+    }
+
+    @Test func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
+        let (program, workbook) = try gradeAHangingExerciseThenSend(SIGKILL)
+        #expect(workbook.termination == .signalled(SIGKILL))
+        #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the killed workbook")
+    }
+
+    /// Waits up to 5 s for `pid` to end (a zombie counts as ended).
+    static func waitUntilGone(_ pid: pid_t) -> Bool {
+        for _ in 0..<50 {
+            guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return true }
+            let text = String(decoding: stat, as: UTF8.self)
+            if let close = text.lastIndex(of: ")"), text[text.index(after: close)...].split(separator: " ").first == "Z" { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    static func commandName(of pid: pid_t) -> String? {
+        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            .flatMap { $0.split(separator: 0).first }
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// A value shared with another thread.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}
