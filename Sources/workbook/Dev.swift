@@ -1,12 +1,13 @@
 import ArgumentParser
+import Foundation
 import ExerciseChecks
 import Workbook
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises.",
-        subcommands: [DevCheckCommand.self]
+        abstract: "For maintainers: validate the exercises, or make a sample class to grade.",
+        subcommands: [DevCheckCommand.self, SampleClassCommand.self]
     )
 }
 
@@ -33,5 +34,29 @@ struct DevCheckCommand: ParsableCommand {
 
     func validate() throws {
         if !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be a number of seconds more than 0") }
+    }
+}
+
+struct SampleClassCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample-class",
+        abstract: "Write a made-up class of submissions in mixed states, to try or time `workbook grade --submissions`.",
+        discussion: "Each student's exercises are, in turn, solved, not started, started but failing, and not compiling."
+    )
+
+    @Argument(help: "The folder to write the class into (created if needed).")
+    var folder: String
+
+    @Option(help: "How many students.")
+    var students = 30
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        try SampleClass(workspace: workspace, students: students).write(to: URL(fileURLWithPath: folder))
+        print("Wrote \(students) submissions into \(folder). Grade them with: swift run workbook grade --submissions \(folder)")
+    }
+
+    func validate() throws {
+        if students < 1 || students > 500 { throw ValidationError("--students must be from 1 to 500") }
     }
 }
