@@ -42,6 +42,13 @@ struct ExerciseBuilder {
     private func buildOnce(_ jobs: [GradingJob]) throws -> [GradingJob: String] {
         var errors: [GradingJob: String] = [:]
         var remaining = jobs
+        let precheck = ExercisePrecheck(package: GradingPackage(workspace: workspace, jobs: jobs), runProgram: runProgram)
+        if jobs.count > 1, precheck.isAvailable {
+            try GradingPackage(workspace: workspace, jobs: jobs).write()
+            log("checking \(jobs.count) exercise files on their own…")
+            errors = precheck.errors(of: jobs)
+            remaining.removeAll { errors[$0] != nil }
+        }
         while !remaining.isEmpty {
             let package = GradingPackage(workspace: workspace, jobs: remaining)
             try package.write()

@@ -1,0 +1,57 @@
+import ExerciseChecks
+import Foundation
+
+/// Finds the exercise files that do not compile, each on its own, before the joint build.
+///
+/// SwiftPM stops a build at the first target that fails, so a class with twenty files
+/// that do not compile would cost twenty builds, each planned anew. Once the grading
+/// package has been built once, its modules are on disk, and the compiler can check each
+/// file against them directly, in a fraction of a second and in parallel: `swiftc
+/// -emit-sil` runs the type checker and the checks that come after it (definite
+/// initialisation, missing returns), everything short of generating code. Only the files
+/// that pass go to the joint build. Anything this does not explain is left to that build,
+/// so a wrong guess here can cost time, never a grade.
+struct ExercisePrecheck {
+    let package: GradingPackage
+    let runProgram: (ChildProcess) throws -> ChildProcess.Result
+
+    private var build: URL { package.directory.appendingPathComponent(".build/debug") }
+    private var modules: URL { build.appendingPathComponent("Modules") }
+
+    /// True once a build has left the checks' module behind.
+    var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: modules.appendingPathComponent("ExerciseChecks.swiftmodule").path)
+    }
+
+    /// The first compiler error of each job that does not compile on its own.
+    func errors(of jobs: [GradingJob]) -> [GradingJob: String] {
+        let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? [])
+            .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        var found: [GradingJob: String] = [:]
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { worker in
+            for index in stride(from: worker, to: jobs.count, by: 2) {
+                let job = jobs[index]
+                guard let error = firstError(of: job, moduleMaps: moduleMaps) else { continue }
+                lock.lock()
+                found[job] = error
+                lock.unlock()
+            }
+        }
+        return found
+    }
+
+    private func firstError(of job: GradingJob, moduleMaps: [URL]) -> String? {
+        let sources = package.sources(of: job)
+        var arguments = ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "5",
+                         "-module-name", "Precheck_\(job.targetName)",
+                         "-I", modules.path, "-module-cache-path", build.appendingPathComponent("ModuleCache").path]
+        arguments += moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        arguments += [sources.appendingPathComponent("Exercise.swift").path, sources.appendingPathComponent("main.swift").path]
+        guard let result = try? runProgram(ChildProcess("swiftc", arguments, timeout: 120)), !result.succeeded else { return nil }
+        // Only an error on the job's own files counts; anything else is the joint build's to judge.
+        return CompilerDiagnostic.errors(in: result.standardOutput + "\n" + result.standardError)
+            .first { $0.file == job.displayPath || $0.file.hasPrefix(sources.path + "/") }?.text
+    }
+}
