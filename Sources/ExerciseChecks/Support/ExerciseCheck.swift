@@ -5,7 +5,7 @@ import Foundation
 /// Each exercise's check type (``MyAssignCheck`` and friends) is generic over the code it
 /// checks and produces an `ExerciseCheck`. A binding file feeds it the stub, the reference
 /// solution or a learner's work, so the same check runs in `swift test` and in
-/// `workbook grade`.
+/// `workbook grade`, where it runs in a grading program of its own (see ``GradingChild``).
 public struct ExerciseCheck {
     /// The exercise's name, as in the manifest and in `Exercises/<name>.swift`.
     public let exercise: String
@@ -29,27 +29,4 @@ public struct ExerciseCheck {
         }
         return CheckReport(exercise: exercise, passed: passed, failure: nil)
     }
-
-    /// How long a check may take before it counts as hung. The checks themselves finish in
-    /// milliseconds (their clocks are virtual), so only a learner's endless loop reaches it.
-    public static let defaultTimeLimit: Double = 10
-
-    /// Runs the scenarios on another thread and waits at most `timeLimit` seconds; `nil`
-    /// means the implementation hung. The hung thread cannot be stopped, but the caller
-    /// can report it and go on (a process that ends takes the thread with it).
-    public func run(timeLimit: Double) -> CheckReport? {
-        let finished = DispatchSemaphore(value: 0)
-        let box = ReportBox()
-        DispatchQueue.global().async {
-            box.report = run()
-            finished.signal()
-        }
-        guard finished.wait(timeout: .now() + timeLimit) == .success else { return nil }
-        return box.report
-    }
-}
-
-/// Carries a report from the checking thread; the semaphore orders the write before the read.
-private final class ReportBox: @unchecked Sendable {
-    var report: CheckReport?
 }

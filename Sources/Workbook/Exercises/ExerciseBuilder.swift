@@ -11,9 +11,10 @@ struct ExerciseBuilder {
 
     /// Builds the jobs; returns the first compiler error of each one that does not compile.
     ///
-    /// A failed build names the jobs it stumbled on. Those are set aside and the rest built
-    /// again, until a build succeeds: SwiftPM stops at the first target that fails, so one
-    /// pass is not enough. An error that names no job is tracked down by building each
+    /// Once the library has been built, each file is first checked on its own
+    /// (``ExercisePrecheck``). Then a failed build names the jobs it stumbled on. Those are
+    /// set aside and the rest built again, until a build succeeds: SwiftPM stops at the
+    /// first target that fails, so one pass is not enough. An error that names no job is tracked down by building each
     /// remaining job on its own. If one fails alone without naming itself, the cause is
     /// outside the exercises: a damaged or moved build folder (it is cleared and the build
     /// tried once more), or else the workbook itself.
@@ -42,17 +43,23 @@ struct ExerciseBuilder {
     private func buildOnce(_ jobs: [GradingJob]) throws -> [GradingJob: String] {
         var errors: [GradingJob: String] = [:]
         var remaining = jobs
+        // Once the library is built (before the first build, or after a first one that
+        // failed), set aside the files that do not compile on their own, cheaply.
         let precheck = ExercisePrecheck(package: GradingPackage(workspace: workspace, jobs: jobs), runProgram: runProgram)
-        if jobs.count > 1, precheck.isAvailable {
-            try GradingPackage(workspace: workspace, jobs: jobs).write()
-            log("checking \(jobs.count) exercise files on their own…")
-            errors = precheck.errors(of: jobs)
+        var prechecked = false
+        func precheckOnce() throws {
+            guard !prechecked, remaining.count > 1, precheck.isAvailable else { return }
+            prechecked = true
+            try GradingPackage(workspace: workspace, jobs: remaining).write()
+            log("checking \(remaining.count) exercise files on their own…")
+            errors.merge(precheck.errors(of: remaining)) { first, _ in first }
             remaining.removeAll { errors[$0] != nil }
         }
+        try precheckOnce()
         while !remaining.isEmpty {
             let package = GradingPackage(workspace: workspace, jobs: remaining)
             try package.write()
-            let firstTime = !FileManager.default.fileExists(atPath: package.directory.appendingPathComponent(".build").path)
+            let firstTime = !precheck.isAvailable
             log("building \(remaining.count) exercise file\(remaining.count == 1 ? "" : "s")…"
                 + (firstTime ? " (the first time also builds the library and its dependencies: a minute or two)" : ""))
             let whole = try swiftBuild(package, product: nil)
@@ -67,6 +74,7 @@ struct ExerciseBuilder {
             }
             errors.merge(found) { first, _ in first }
             remaining.removeAll { found[$0] != nil }
+            try precheckOnce()
         }
         return errors
     }

@@ -15,7 +15,15 @@ struct ExercisePrecheck {
     let package: GradingPackage
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
-    private var build: URL { package.directory.appendingPathComponent(".build/debug") }
+    /// The build folder, `.build/<triple>/debug`: SwiftPM makes the `.build/debug` link to
+    /// it only after a build succeeds, and the first build of a class may not.
+    private var build: URL {
+        let root = package.directory.appendingPathComponent(".build")
+        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        return triples.map { root.appendingPathComponent($0).appendingPathComponent("debug") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/ExerciseChecks.swiftmodule").path) }
+            ?? root.appendingPathComponent("debug")
+    }
     private var modules: URL { build.appendingPathComponent("Modules") }
 
     /// True once a build has left the checks' module behind.
@@ -25,6 +33,7 @@ struct ExercisePrecheck {
 
     /// The first compiler error of each job that does not compile on its own.
     func errors(of jobs: [GradingJob]) -> [GradingJob: String] {
+        let build = self.build
         let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? [])
             .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
@@ -33,7 +42,7 @@ struct ExercisePrecheck {
         DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { worker in
             for index in stride(from: worker, to: jobs.count, by: 2) {
                 let job = jobs[index]
-                guard let error = firstError(of: job, moduleMaps: moduleMaps) else { continue }
+                guard let error = firstError(of: job, build: build, moduleMaps: moduleMaps) else { continue }
                 lock.lock()
                 found[job] = error
                 lock.unlock()
@@ -42,11 +51,11 @@ struct ExercisePrecheck {
         return found
     }
 
-    private func firstError(of job: GradingJob, moduleMaps: [URL]) -> String? {
+    private func firstError(of job: GradingJob, build: URL, moduleMaps: [URL]) -> String? {
         let sources = package.sources(of: job)
         var arguments = ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "5",
                          "-module-name", "Precheck_\(job.targetName)",
-                         "-I", modules.path, "-module-cache-path", build.appendingPathComponent("ModuleCache").path]
+                         "-I", build.appendingPathComponent("Modules").path, "-module-cache-path", build.appendingPathComponent("ModuleCache").path]
         arguments += moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         arguments += [sources.appendingPathComponent("Exercise.swift").path, sources.appendingPathComponent("main.swift").path]
         guard let result = try? runProgram(ChildProcess("swiftc", arguments, timeout: 120)), !result.succeeded else { return nil }
