@@ -216,6 +216,42 @@ import Testing
         }
     }
 
+    @Test func oneEditedExerciseIsRebuiltFromSwiftPMsOwnPlanWithoutPlanningAgain() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let target = "\(learner)_MyAssign"
+        try workbook.write(workbook.root.standardizedFileURL.path, to: ".workbook/grade/made-for")
+        try workbook.write("""
+            commands:
+              "C.\(target)-x86_64-unknown-linux-gnu-debug.exe":
+                tool: shell
+                args: ["/opt/swift/usr/bin/swiftc","-emit-executable","link-\(target)"]
+
+              "C.\(target)-x86_64-unknown-linux-gnu-debug.module":
+                tool: shell
+                args: ["/opt/swift/usr/bin/swiftc","-module-name","compile-\(target)"]
+
+            """, to: ".workbook/grade/.build/debug.yaml")
+        // The plan is newer than everything it was made from (the grading manifest is written during grading).
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)],
+                                              ofItemAtPath: workbook.root.appendingPathComponent(".workbook/grade/.build/debug.yaml").path)
+        try GradingPackage(workspace: workbook.workspace, jobs: [GradingJob(exercise: myAssign, submission: workbook.workspace.ownWork)]).write()
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.builds.isEmpty, "no swift build")
+        #expect(toolchain.programs.filter { $0.hasPrefix("/opt/swift") } == [
+            "/opt/swift/usr/bin/swiftc -module-name compile-\(target)", "/opt/swift/usr/bin/swiftc -emit-executable link-\(target)",
+        ])
+
+        // The library changed after the plan was made: back to swift build.
+        try workbook.write("// newer", to: "Sources/Backpressure/MySink.swift")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+                                              ofItemAtPath: workbook.root.appendingPathComponent(".workbook/grade/.build/debug.yaml").path)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.builds.count == 1)
+    }
+
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
         var grader = Grader(workspace: workbook.workspace, timeLimit: 5)
         grader.runProgram = toolchain.run
@@ -247,7 +283,20 @@ final class FakeToolchain: @unchecked Sendable {
         return built
     }
 
+    /// Every program run other than `swift build`, with its arguments.
+    var programs: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return ran
+    }
+    private var ran: [String] = []
+
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
+        if process.executable != "swift" {
+            lock.lock()
+            ran.append(([process.executable] + process.arguments).joined(separator: " "))
+            lock.unlock()
+        }
         guard process.executable == "swift" else {
             // Checks are keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.
             let name = "G_" + (URL(fileURLWithPath: process.executable).lastPathComponent.split(separator: "_").last ?? "")
