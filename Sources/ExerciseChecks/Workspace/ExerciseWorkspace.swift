@@ -99,7 +99,7 @@ public struct ExerciseWorkspace {
     private func write(_ data: Data, to file: URL) throws {
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
+            try data.replacingContents(of: file)
         } catch {
             let relative = file.path.hasPrefix(root.path + "/") ? String(file.path.dropFirst(root.path.count + 1)) : file.path
             throw ExerciseError("cannot write \(relative): \(error.localizedDescription)")

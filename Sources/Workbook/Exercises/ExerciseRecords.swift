@@ -34,7 +34,7 @@ public struct ExerciseRecords {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? encoder.encode(records).write(to: file, options: .atomic)
+        try? encoder.encode(records).replacingContents(of: file)
     }
 
     /// The state the exercise was last graded with, if its file has not changed since.

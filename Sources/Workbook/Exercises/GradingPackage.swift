@@ -127,7 +127,7 @@ struct GradingPackage {
         let data = Data(text.utf8)
         guard FileManager.default.contents(atPath: url.path) != data else { return }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        try data.replacingContents(of: url)
     }
 
     private func literal(_ text: String) -> String {

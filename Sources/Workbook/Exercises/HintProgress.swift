@@ -35,6 +35,6 @@ public struct HintProgress {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(seen).write(to: file, options: .atomic)
+        try encoder.encode(seen).replacingContents(of: file)
     }
 }
