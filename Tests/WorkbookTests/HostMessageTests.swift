@@ -1,22 +1,24 @@
+import ExerciseChecks
+import Foundation
 import Testing
 @testable import Workbook
 
 @Suite struct HostMessageTests {
-    @Test func survivesTheTripThroughALine() {
+    @Test func survivesTheTripThroughTheReportChannel() {
         let id = ScenarioID(chapter: "03-fibonacci", number: 2)
+        let nonce = ReportChannel.newNonce()
         for message: HostMessage in [.begin(id), .end(id, output: "a\nb \"c\"\n"), .timeout(id, output: ""), .unknown(id)] {
-            let line = message.line
-            #expect(line.hasSuffix("\n"))
-            #expect(line.dropLast().split(separator: "\n").count == 1)
-            #expect(HostMessage(line: line.dropLast()) == message)
+            let line = "\(nonce) \(message.message.kind) \(message.message.payload.base64EncodedString())\n"
+            let read = ReportChannel.messages(in: Data(("scenario output\n" + line).utf8), nonce: nonce)
+            #expect(read.count == 1)
+            #expect(read.first.flatMap(HostMessage.init) == message)
         }
     }
 
-    @Test func ignoresLinesThatAreNotMessages() {
-        #expect(HostMessage(line: "hello") == nil)
-        #expect(HostMessage(line: "end 03-fibonacci#2") == nil)
-        #expect(HostMessage(line: "end 03-fibonacci#2 !!!") == nil)
-        #expect(HostMessage(line: "begin nothing") == nil)
+    @Test func ignoresMessagesThatAreNotTheHosts() {
+        #expect(HostMessage(ReportChannel.Message(kind: "report", payload: Data("03-fibonacci#2\n".utf8))) == nil)
+        #expect(HostMessage(ReportChannel.Message(kind: "end", payload: Data("nothing".utf8))) == nil)
+        #expect(HostMessage(ReportChannel.Message(kind: "begin", payload: Data("03-fibonacci\n".utf8))) == nil)
     }
 
     @Test func readsScenarioIDs() {

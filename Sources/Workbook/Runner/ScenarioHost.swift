@@ -1,3 +1,4 @@
+import ExerciseChecks
 import Foundation
 import Scenarios
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Darwin
 ///
 /// Each scenario's standard output (Swift's `print`, and so the `.print()` operator) is
 /// redirected into a capture file, so every line it prints is kept and nothing mixes with
-/// the host's reports (see ``HostMessage``). A watchdog ends the whole process when one
+/// the host's reports, which go to the runner on the ``ReportChannel`` (see ``HostMessage``). A watchdog ends the whole process when one
 /// scenario runs past the time limit: a hung scenario cannot be stopped any other way,
 /// and the runner starts a fresh host for the scenarios that remain.
 public struct ScenarioHost {
@@ -31,9 +32,9 @@ public struct ScenarioHost {
 
     /// Runs the scenarios one after the other, reporting on standard output, then exits.
     public func run(_ ids: [ScenarioID], captureFile: String) -> Never {
-        let reports = dup(STDOUT_FILENO)
+        let reports = ReportChannel.takeOver()
         let capture = open(captureFile, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        guard reports >= 0, capture >= 0 else {
+        guard capture >= 0 else {
             fputs("workbook: cannot open the capture file \(captureFile)\n", stderr)
             exit(2)
         }
@@ -59,14 +60,8 @@ public struct ScenarioHost {
         exit(0)
     }
 
-    static func send(_ message: HostMessage, to descriptor: Int32) {
-        let bytes = Array(message.line.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard result > 0 else { return }
-            written += result
-        }
+    static func send(_ message: HostMessage, to channel: ReportChannel) {
+        channel.send(message.message.kind, message.message.payload)
     }
 
     static func contents(of descriptor: Int32) -> String {
@@ -85,7 +80,7 @@ public struct ScenarioHost {
 
 /// Ends the host when the current scenario has run for too long, after reporting what it printed.
 private final class Watchdog {
-    private let reports: Int32
+    private let reports: ReportChannel
     private let capture: Int32
     private let timeLimit: TimeInterval
     private let lock = NSLock()
@@ -93,7 +88,7 @@ private final class Watchdog {
     private var generation = 0
     private var current: ScenarioID?
 
-    init(reports: Int32, capture: Int32, timeLimit: TimeInterval) {
+    init(reports: ReportChannel, capture: Int32, timeLimit: TimeInterval) {
         self.reports = reports
         self.capture = capture
         self.timeLimit = timeLimit

@@ -1,3 +1,4 @@
+import ExerciseChecks
 import Foundation
 
 /// Runs scenarios in a child process, so that one that traps or hangs is reported and the
@@ -55,9 +56,11 @@ public struct ScenarioRunner {
         var environment = ProcessInfo.processInfo.environment
         // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let nonce = ReportChannel.newNonce()
         let host = ChildProcess(
             executable,
             [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
+            standardInput: ReportChannel.handshake(nonce: nonce),
             environment: environment,
             // The host's own watchdog stops a hung scenario; this is the net under it.
             timeout: timeLimit * Double(ids.count) + 10
@@ -68,8 +71,8 @@ public struct ScenarioRunner {
 
         var outcomes: [ScenarioID: ScenarioOutcome] = [:]
         var begun: ScenarioID?
-        for line in result.standardOutput.split(separator: "\n") {
-            switch HostMessage(line: line) {
+        for message in ReportChannel.messages(in: result.standardOutputData, nonce: nonce) {
+            switch HostMessage(message) {
             case .begin(let id)?: begun = id
             case .end(let id, let output)?: outcomes[id] = .finished(output: output); begun = nil
             case .timeout(let id, let output)?: outcomes[id] = .timedOut(output: output); begun = nil
