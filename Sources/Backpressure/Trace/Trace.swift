@@ -35,7 +35,7 @@ public final class Trace {
     public let recursionLimit: Int
 
     private let lock = Lock()
-    private let clock: TraceClock?
+    let clock: TraceClock?
     private var lanes: [TraceLane] = []
     private var records: [Record] = []
     private var breaks: [Violation] = []

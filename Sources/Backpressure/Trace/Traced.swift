@@ -23,9 +23,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let hop = TracedSubscription<Upstream, S>(downstream: subscriber)
-            hop.open(named: name, in: trace)
-            upstream.subscribe(hop.inlet)
+            let hop = TracedSubscription<Upstream, S>(downstream: subscriber, trace: trace)
+            upstream.subscribe(hop.open(named: name))
         }
     }
 }

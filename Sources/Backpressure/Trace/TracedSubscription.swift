@@ -16,32 +16,32 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     private var downstream: Downstream?
     private var upstreamSubscription: Subscription?
     private var isSubscribed = false
-    private var trace: Trace?
+    private let trace: Trace
     private var lane = 0
-    /// Created with the hop; the upstream holds it, we don't.
-    private(set) var inlet: Inlet!
 
-    init(downstream: Downstream) {
+    init(downstream: Downstream, trace: Trace) {
         self.downstream = downstream
-        inlet = Inlet(hop: self)
+        self.trace = trace
     }
 
     var description: String { "Traced" }
 
-    /// Opens the hop's lane and records the downstream's `subscribe(_:)`.
-    func open(named name: String, in trace: Trace) {
-        self.trace = trace
+    /// Opens the hop's lane, records the downstream's `subscribe(_:)`, and returns the
+    /// subscriber to hand the upstream. Only the upstream holds it.
+    func open(named name: String) -> Inlet {
+        let inlet = Inlet(hop: self)
         lane = trace.openLane(named: name, subscriber: inlet)
+        return inlet
     }
 
     func request(_ demand: Subscribers.Demand) {
-        trace?.recordRequest(lane, demand)
+        trace.recordRequest(lane, demand)
         guard demand > .none else { return } // Rule 3.9, recorded; Combine would trap.
         lock.withLock { upstreamSubscription }?.request(demand)
     }
 
     func cancel() {
-        trace?.recordCancel(lane)
+        trace.recordCancel(lane)
         let upstream: Subscription? = lock.withLock {
             downstream = nil
             defer { upstreamSubscription = nil }
@@ -51,7 +51,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
 
     fileprivate func receive(subscription: Subscription) {
-        trace?.recordSubscription(lane)
+        trace.recordSubscription(lane)
         lock.lock()
         let accepted = !isSubscribed && downstream != nil
         if accepted {
@@ -68,15 +68,15 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
 
     fileprivate func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-        let record = trace?.beginValue(lane, input)
+        let record = trace.beginValue(lane, input)
         let downstream: Downstream? = lock.withLock { isSubscribed ? self.downstream : nil }
         let more = downstream?.receive(input) ?? .none
-        if let record { trace?.endValue(lane, record: record, returned: more) }
+        trace.endValue(lane, record: record, returned: more)
         return more
     }
 
     fileprivate func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-        trace?.recordCompletion(lane, completion)
+        trace.recordCompletion(lane, completion)
         let downstream: Downstream? = lock.withLock {
             defer {
                 self.downstream = nil
