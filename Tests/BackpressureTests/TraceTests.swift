@@ -18,7 +18,7 @@ struct TraceTests {
         #expect(trace.violations.map(\.rule) == ["1.1", "1.7", "1.7"])
         #expect(trace.violations.map(\.event) == [6, 8, 9])
         #expect(trace.violations.first?.message == "rude delivered 3 with no demand outstanding: 2 requested, 3 delivered")
-        #expect(trace.violations[1].message == "rude received the value 4 after it had completed")
+        #expect(trace.violations[1].message == "rude sent the value 4 after it had completed")
         #expect(trace.violations[2].message == "rude completed twice; the second was .finished")
         // The hop passed on what was within the rules, and nothing after the completion.
         #expect(subscriber.values == [1, 2, 3])
@@ -31,7 +31,7 @@ struct TraceTests {
             .traced("eager", into: trace)
             .subscribe(TestSubscriber<Int, Never>())
         #expect(trace.violations.map(\.rule) == ["1.9"])
-        #expect(trace.violations.first?.message == "eager received the value 7 before its subscription")
+        #expect(trace.violations.first?.message == "eager sent the value 7 before the subscription")
     }
 
     @Test func aSecondSubscriptionBreaksRule2_12AndIsNotPassedOn() {

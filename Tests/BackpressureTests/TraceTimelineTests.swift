@@ -65,7 +65,7 @@ struct TraceTimelineTests {
 
             RS 1.1 at #6: rude delivered 3 with no demand outstanding: 2 requested, 3
               delivered
-            RS 1.7 at #8: rude received the value 4 after it had completed
+            RS 1.7 at #8: rude sent the value 4 after it had completed
 
             """)
     }

@@ -57,7 +57,7 @@ public final class Trace {
         let (lanes, records) = lock.withLock { (self.lanes, self.records) }
         return records.enumerated().map { index, record in
             Event(
-                number: index + 1, hop: lanes[record.lane].name, kind: record.kind.eventKind,
+                number: index + 1, hop: lanes[record.lane].name, kind: record.kind.eventKind(returned: record.returned),
                 time: record.stamp.flatMap { stamp in clock.map { Double($0.nanoseconds(stamp)) / 1e9 } },
                 ledger: record.ledger)
         }
@@ -97,15 +97,16 @@ extension Trace {
     /// What a hop records. Values are kept as they are and described only when read.
     enum RecordKind {
         case subscribe, subscription, request(Subscribers.Demand), cancel
-        case value(Box, returned: Subscribers.Demand?)
+        case value(Box)
         case finished, failure(Box)
 
-        var eventKind: Event.Kind {
+        /// - Parameter returned: what `receive(_:)` returned, for a value.
+        func eventKind(returned: Subscribers.Demand?) -> Event.Kind {
             switch self {
             case .subscribe: return .subscribe
             case .subscription: return .subscription
             case let .request(demand): return .request(demand)
-            case let .value(box, returned): return .value(box.text, returned: returned)
+            case let .value(box): return .value(box.text, returned: returned)
             case .finished: return .finished
             case let .failure(box): return .failure(box.text)
             case .cancel: return .cancel
@@ -121,9 +122,12 @@ extension Trace {
 
     struct Record {
         let lane: Int
-        var kind: RecordKind
+        let kind: RecordKind
         let stamp: Any?
         var ledger: Ledger
+        /// What `receive(_:)` returned, once it has, for a value. Kept apart from the kind
+        /// so that finishing a value's record does not copy the value.
+        var returned: Subscribers.Demand?
 
         var isCancel: Bool {
             if case .cancel = kind { return true }
@@ -162,7 +166,7 @@ extension Trace {
         let stamp = clock?.now()
         return lock.withLock {
             let broken = lanes[lane].beginValue(box.text, recursionLimit: recursionLimit)
-            return append(lane, .value(box, returned: nil), broken, stamp)
+            return append(lane, .value(box), broken, stamp)
         }
     }
 
@@ -170,9 +174,7 @@ extension Trace {
     func endValue(_ lane: Int, record: Int, returned: Subscribers.Demand) {
         lock.withLock {
             lanes[lane].endValue(returned: returned)
-            if case let .value(box, _) = records[record].kind {
-                records[record].kind = .value(box, returned: returned)
-            }
+            records[record].returned = returned
             records[record].ledger = lanes[lane].ledger
         }
     }

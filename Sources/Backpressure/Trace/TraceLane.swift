@@ -4,6 +4,9 @@ import OpenCombineShim
 /// its signals must keep. It is checked as each event is recorded, so the violation is
 /// tied to the event that caused it.
 ///
+/// Messages name the hop as the one sending: a hop is named after what is upstream of
+/// it ("numbers" after a publisher of numbers), so "numbers sent 4 after it had completed".
+///
 /// Not thread-safe on its own: the ``Trace`` that owns it calls it under its lock.
 struct TraceLane {
     let name: String
@@ -85,13 +88,13 @@ struct TraceLane {
     /// A value or completion that may not come now at all, whatever the demand.
     private func signalOutOfTurn(_ what: @autoclosure () -> String) -> Break? {
         if !isSubscribed {
-            return ("1.9", "\(name) received \(what()) before its subscription")
+            return ("1.9", "\(name) sent \(what()) before the subscription")
         }
         if isCompleted {
-            return ("1.7", "\(name) received \(what()) after it had completed")
+            return ("1.7", "\(name) sent \(what()) after it had completed")
         }
         if isCancelled {
-            return ("1.8", "\(name) received \(what()) after it had cancelled")
+            return ("1.8", "\(name) sent \(what()) after it was cancelled")
         }
         return nil
     }
