@@ -55,3 +55,41 @@ struct TraceConcurrencyTests {
         cancellable.cancel()
     }
 }
+
+/// Reactive Streams lets a value that was already on its way overtake a cancel from another
+/// thread (rule 2.8), but not one sent after the cancel on the same thread (rule 1.8).
+@Suite("Trace and signals after cancel")
+struct TraceAfterCancelTests {
+    @Test func onlyASignalFromTheCancellingThreadIsReported() {
+        let trace = Trace()
+        let upstream = KeepingPublisher()
+        let subscriber = TestSubscriber<Int, Never>()
+        upstream.traced("kept", into: trace).subscribe(subscriber)
+        upstream.send(1)
+        subscriber.cancel()
+        let group = DispatchGroup()
+        DispatchQueue(label: "elsewhere").async(group: group) { upstream.send(2) }
+        group.wait()
+        #expect(trace.violations.map(\.rule) == ["3.13"])
+        upstream.send(3)
+        #expect(trace.violations.map(\.rule) == ["3.13", "1.8"])
+        #expect(trace.violations.last?.message == "kept sent the value 3 after it was cancelled, on the thread that cancelled it")
+        #expect(subscriber.values == [1])
+    }
+}
+
+/// Keeps its subscriber for good, and sends to it whenever told, cancelled or not.
+private final class KeepingPublisher: Publisher, Subscription {
+    typealias Output = Int
+    typealias Failure = Never
+    private var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: self)
+    }
+
+    func send(_ value: Int) { _ = subscriber?.receive(value) }
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+}

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import OpenCombineShim
 
 /// A recorder of everything that crosses the hops of a pipeline, and an auditor of the
@@ -164,8 +169,9 @@ extension Trace {
     func beginValue(_ lane: Int, _ value: Any) -> Int {
         let box = Box(content: value)
         let stamp = clock?.now()
+        let thread = pthread_self()
         return lock.withLock {
-            let broken = lanes[lane].beginValue(box.text, recursionLimit: recursionLimit)
+            let broken = lanes[lane].beginValue(box.text, on: thread, recursionLimit: recursionLimit)
             return append(lane, .value(box), broken, stamp)
         }
     }
@@ -186,12 +192,14 @@ extension Trace {
         case let .failure(error): (kind, text) = (.failure(Box(content: error)), ".failure(\(error))")
         }
         let stamp = clock?.now()
-        lock.withLock { _ = append(lane, kind, lanes[lane].completion(text), stamp) }
+        let thread = pthread_self()
+        lock.withLock { _ = append(lane, kind, lanes[lane].completion(text, on: thread), stamp) }
     }
 
     func recordCancel(_ lane: Int) {
         let stamp = clock?.now()
-        lock.withLock { _ = append(lane, .cancel, lanes[lane].cancel(), stamp) }
+        let thread = pthread_self()
+        lock.withLock { _ = append(lane, .cancel, lanes[lane].cancel(on: thread), stamp) }
     }
 
     /// Appends a record with the lane's ledger. Must be called with the lock held.

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import OpenCombineShim
 
 /// What a trace knows about one hop: its ledger, where it is in its life, and the rules
@@ -14,6 +19,10 @@ struct TraceLane {
     private(set) var isSubscribed = false
     private(set) var isCompleted = false
     private(set) var isCancelled = false
+    /// The thread that called `cancel()`. A signal from another thread may have been on
+    /// its way before the cancel arrived, which Reactive Streams allows (rule 2.8); one
+    /// from the same thread came after the publisher had seen the cancel.
+    private var cancellingThread: pthread_t?
     /// Cancelled while the upstream still owed it signals (neither completed before).
     private(set) var cancelledWhileLive = false
     /// `receive(_:)` calls currently running at this hop, nested in each other.
@@ -47,9 +56,9 @@ struct TraceLane {
         return nil
     }
 
-    mutating func beginValue(_ value: @autoclosure () -> String, recursionLimit: Int) -> Break? {
+    mutating func beginValue(_ value: @autoclosure () -> String, on thread: pthread_t, recursionLimit: Int) -> Break? {
         receiveDepth += 1
-        if let early = signalOutOfTurn("the value \(value())") {
+        if let early = signalOutOfTurn("the value \(value())", on: thread) {
             ledger.delivered += 1
             return early
         }
@@ -71,30 +80,33 @@ struct TraceLane {
         if !isCompleted, !isCancelled { ledger.grant(demand) }
     }
 
-    mutating func completion(_ text: String) -> Break? {
+    mutating func completion(_ text: String, on thread: pthread_t) -> Break? {
         defer { isCompleted = true }
         if isCompleted {
             return ("1.7", "\(name) completed twice; the second was \(text)")
         }
-        return signalOutOfTurn(text)
+        return signalOutOfTurn(text, on: thread)
     }
 
-    mutating func cancel() -> Break? {
-        if !isCompleted, !isCancelled { cancelledWhileLive = true }
+    mutating func cancel(on thread: pthread_t) -> Break? {
+        if !isCompleted, !isCancelled {
+            cancelledWhileLive = true
+            cancellingThread = thread
+        }
         isCancelled = true
         return nil
     }
 
     /// A value or completion that may not come now at all, whatever the demand.
-    private func signalOutOfTurn(_ what: @autoclosure () -> String) -> Break? {
+    private func signalOutOfTurn(_ what: @autoclosure () -> String, on thread: pthread_t) -> Break? {
         if !isSubscribed {
             return ("1.9", "\(name) sent \(what()) before the subscription")
         }
         if isCompleted {
             return ("1.7", "\(name) sent \(what()) after it had completed")
         }
-        if isCancelled {
-            return ("1.8", "\(name) sent \(what()) after it was cancelled")
+        if isCancelled, let cancellingThread, pthread_equal(cancellingThread, thread) != 0 {
+            return ("1.8", "\(name) sent \(what()) after it was cancelled, on the thread that cancelled it")
         }
         return nil
     }
