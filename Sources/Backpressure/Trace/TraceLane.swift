@@ -39,8 +39,6 @@ struct TraceLane {
     /// A broken rule: its number and what happened.
     typealias Break = (rule: String, message: String)
 
-    mutating func subscribe() -> Break? { nil }
-
     mutating func subscription() -> Break? {
         defer { isSubscribed = true }
         return isSubscribed
