@@ -1,3 +1,4 @@
+import Backpressure
 import OpenCombineShim
 
 /// What a check says about the values and completion an ``AuditingSubscriber`` saw, and the
@@ -31,15 +32,18 @@ extension AuditingSubscriber where Input: Equatable {
 }
 
 extension Publisher {
-    /// Subscribes a fresh ``AuditingSubscriber`` playing the given demand pattern.
+    /// Subscribes a fresh ``AuditingSubscriber`` playing the given demand pattern, through
+    /// a traced hop named after the culprit, so that a break of the protocol is reported
+    /// with its rule and its picture.
     func auditedSubscription(
         initialDemand: Subscribers.Demand?,
         culprit: String,
         demandAfterValue: @escaping (Output, AuditingSubscriber<Output, Failure>) -> Subscribers.Demand = { _, _ in .none }
     ) -> AuditingSubscriber<Output, Failure> {
+        let trace = Trace()
         let subscriber = AuditingSubscriber<Output, Failure>(
-            initialDemand: initialDemand, culprit: culprit, demandAfterValue: demandAfterValue)
-        subscribe(subscriber)
+            initialDemand: initialDemand, culprit: culprit, trace: trace, demandAfterValue: demandAfterValue)
+        traced(culprit, into: trace).subscribe(subscriber)
         return subscriber
     }
 }

@@ -1,3 +1,4 @@
+import Backpressure
 import OpenCombineShim
 
 /// A subscriber that plays a demand pattern against the code under test and audits the
@@ -5,7 +6,8 @@ import OpenCombineShim
 /// completion, a single completion, no nested `receive(_:)` calls.
 ///
 /// Breaches are recorded as they happen (a subscriber cannot throw) and reported by
-/// ``audit()`` in the learner's terms.
+/// ``audit()`` in the learner's terms. Given a ``Trace`` whose hop sits in front of it,
+/// ``audit()`` reports the trace's violations first, by rule and with the timeline.
 public final class AuditingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     public private(set) var values: [Input] = []
     public private(set) var completions: [Subscribers.Completion<Failure>] = []
@@ -14,6 +16,7 @@ public final class AuditingSubscriber<Input, Failure: Error>: Subscriber, Cancel
     private let initialDemand: Subscribers.Demand?
     private let demandAfterValue: (Input, AuditingSubscriber) -> Subscribers.Demand
     private let culprit: String
+    private let trace: Trace?
     private var subscription: Subscription?
     private var requests: [Subscribers.Demand] = []
     private var demandFromReceive: Subscribers.Demand = .none
@@ -23,15 +26,18 @@ public final class AuditingSubscriber<Input, Failure: Error>: Subscriber, Cancel
     /// - Parameters:
     ///   - initialDemand: requested as soon as the subscription arrives (`nil` for none).
     ///   - culprit: how messages name the code under test, e.g. "your publisher".
+    ///   - trace: the trace of a hop between the code under test and this subscriber.
     ///   - demandAfterValue: what `receive(_:)` returns; it may also call ``request(_:)``
     ///     or ``cancel()`` on the subscriber it is given, to play reentrant patterns.
     public init(
         initialDemand: Subscribers.Demand?,
         culprit: String = "your subscription",
+        trace: Trace? = nil,
         demandAfterValue: @escaping (Input, AuditingSubscriber) -> Subscribers.Demand = { _, _ in .none }
     ) {
         self.initialDemand = initialDemand
         self.culprit = culprit
+        self.trace = trace
         self.demandAfterValue = demandAfterValue
     }
 
@@ -83,8 +89,10 @@ public final class AuditingSubscriber<Input, Failure: Error>: Subscriber, Cancel
         subscription = nil
     }
 
-    /// Throws the first breach of the protocol seen so far.
+    /// Throws the first breach of the protocol seen so far: the trace's first violation,
+    /// with its rule and picture, else the first breach seen here.
     public func audit() throws {
+        if let trace, let violation = trace.violations.first { throw CheckFailure(violation, in: trace) }
         if let first = breaches.first { throw CheckFailure(first) }
     }
 

@@ -1,3 +1,5 @@
+import Backpressure
+
 /// What a check says when an implementation misbehaves, in the learner's terms.
 ///
 /// The message names what the learner's code did and what was expected, e.g.
@@ -5,9 +7,19 @@
 /// learner sees of a failed check, so it never mentions the check's own machinery.
 public struct CheckFailure: Error, Equatable, CustomStringConvertible {
     public var message: String
+    /// The Reactive Streams rule broken, such as "1.1", when the failure is a break of
+    /// the protocol that a ``Trace`` saw; `nil` for a wrong result.
+    public var rule: String?
 
     public init(_ message: String) {
         self.message = message
+    }
+
+    /// A break of the protocol: the rule, what happened, and the timeline with the
+    /// offending event marked in its `broken` lane, so the learner sees where it went wrong.
+    public init(_ violation: Trace.Violation, in trace: Trace) {
+        message = "broke Reactive Streams rule \(violation.rule): \(violation.message)\n\n\(trace.timeline())"
+        rule = violation.rule
     }
 
     public var description: String { message }

@@ -1,0 +1,216 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+import OpenCombineShim
+
+/// A recorder of everything that crosses the hops of a pipeline, and an auditor of the
+/// protocol those signals must follow.
+///
+/// Insert hops with ``Combine/Publisher/traced(_:into:)``; several hops can share one
+/// trace, so the pictures show a whole pipeline, lane by lane:
+///
+/// ```swift
+/// let trace = Trace()
+/// let cancellable = [1, 2, 3].publisher
+///     .traced("numbers", into: trace)
+///     .map { $0 * 10 }
+///     .traced("tens", into: trace)
+///     .sink { _ in }
+/// print(trace.timeline())
+/// ```
+///
+/// - ``events`` lists the signals in the order they happened, each with its hop's
+///   ``Ledger`` (requested, delivered, outstanding) just after it.
+/// - ``violations`` lists the rules those signals broke, by Reactive Streams number.
+/// - ``timeline(width:)`` and ``handshake(hop:)`` draw them as plain text, the same on
+///   every run, so a test or a workbook scenario can compare them.
+///
+/// Events are numbered in order. Given a scheduler (a `TestScheduler` for virtual time),
+/// each event is also stamped with the scheduler's time, and the timeline shows it.
+///
+/// It is safe to record from several threads at once: one lock orders the events, and
+/// nothing is called out while it is held. A trace keeps every value it sees (to describe
+/// it when a picture is drawn), so it is a tool for tests, lessons and debugging, not for
+/// a stream that runs forever.
+public final class Trace {
+    /// How deep `receive(_:)` calls may nest at one hop before the trace reports unbounded
+    /// recursion between `request` and `receive` (rule 3.3).
+    public let recursionLimit: Int
+
+    private let lock = Lock()
+    let clock: TraceClock?
+    private var lanes: [TraceLane] = []
+    private var records: [Record] = []
+    private var breaks: [Violation] = []
+
+    /// A trace whose events are numbered in the order they happen.
+    public init(recursionLimit: Int = 32) {
+        self.recursionLimit = recursionLimit
+        clock = nil
+    }
+
+    /// A trace whose events are also stamped with `scheduler`'s time, measured from now.
+    public init<Context: Scheduler>(scheduler: Context, recursionLimit: Int = 32) {
+        self.recursionLimit = recursionLimit
+        clock = TraceClock(scheduler)
+    }
+
+    /// Every event so far, in order.
+    public var events: [Event] {
+        let (lanes, records) = lock.withLock { (self.lanes, self.records) }
+        return records.enumerated().map { index, record in
+            Event(
+                number: index + 1, hop: lanes[record.lane].name, kind: record.kind.eventKind(returned: record.returned),
+                time: record.stamp.flatMap { stamp in clock.map { Double($0.nanoseconds(stamp)) / 1e9 } },
+                ledger: record.ledger)
+        }
+    }
+
+    /// The names of the hops, in the order they were subscribed.
+    public var hops: [String] {
+        lock.withLock { lanes.map(\.name) }
+    }
+
+    /// Every break of the protocol seen so far, in the order of the events that broke it.
+    ///
+    /// Rule 3.13 (an upstream still holding its subscriber after `cancel()`) is checked
+    /// when you ask: it holds if, by now, the upstream has let go.
+    public var violations: [Violation] {
+        lock.withLock {
+            var found = breaks
+            for (index, lane) in lanes.enumerated() where lane.cancelledWhileLive && lane.subscriber != nil {
+                let cancel = records.lastIndex { $0.lane == index && $0.isCancel } ?? records.count - 1
+                found.append(Violation(
+                    rule: "3.13", hop: lane.name, event: cancel + 1,
+                    message: "the upstream of \(lane.name) still holds its subscriber after cancel(); it should let go of it"))
+            }
+            return found.sorted { $0.event < $1.event }
+        }
+    }
+
+    /// The ledger of `hop` now; `nil` if no hop has that name.
+    public func ledger(of hop: String) -> Ledger? {
+        lock.withLock { lanes.last { $0.name == hop }?.ledger }
+    }
+}
+
+// MARK: - Recording (called by the traced hops)
+
+extension Trace {
+    /// What a hop records. Values are kept as they are and described only when read.
+    enum RecordKind {
+        case subscribe, subscription, request(Subscribers.Demand), cancel
+        case value(Box)
+        case finished, failure(Box)
+
+        /// - Parameter returned: what `receive(_:)` returned, for a value.
+        func eventKind(returned: Subscribers.Demand?) -> Event.Kind {
+            switch self {
+            case .subscribe: return .subscribe
+            case .subscription: return .subscription
+            case let .request(demand): return .request(demand)
+            case let .value(box): return .value(box.text, returned: returned)
+            case .finished: return .finished
+            case let .failure(box): return .failure(box.text)
+            case .cancel: return .cancel
+            }
+        }
+    }
+
+    /// A value or error, kept as it was sent.
+    struct Box {
+        let content: Any
+        var text: String { String(describing: content) }
+    }
+
+    struct Record {
+        let lane: Int
+        let kind: RecordKind
+        let stamp: Any?
+        var ledger: Ledger
+        /// What `receive(_:)` returned, once it has, for a value. Kept apart from the kind
+        /// so that finishing a value's record does not copy the value.
+        var returned: Subscribers.Demand?
+
+        var isCancel: Bool {
+            if case .cancel = kind { return true }
+            return false
+        }
+    }
+
+    /// Opens a lane for one subscription to a traced hop. A second subscription through
+    /// the same hop gets its own lane, named "name#2", so ledgers never mix.
+    func openLane(named name: String, subscriber: AnyObject) -> Int {
+        let stamp = clock?.now()
+        return lock.withLock {
+            let taken = lanes.filter { $0.name == name || $0.name.hasPrefix(name + "#") }.count
+            var lane = TraceLane(name: taken == 0 ? name : "\(name)#\(taken + 1)")
+            lane.subscriber = subscriber
+            lanes.append(lane)
+            let index = lanes.count - 1
+            append(index, .subscribe, nil, stamp)
+            return index
+        }
+    }
+
+    func recordSubscription(_ lane: Int) {
+        let stamp = clock?.now()
+        lock.withLock { _ = append(lane, .subscription, lanes[lane].subscription(), stamp) }
+    }
+
+    func recordRequest(_ lane: Int, _ demand: Subscribers.Demand) {
+        let stamp = clock?.now()
+        lock.withLock { _ = append(lane, .request(demand), lanes[lane].request(demand), stamp) }
+    }
+
+    /// Records a value as `receive(_:)` starts; returns the record to finish.
+    func beginValue(_ lane: Int, _ value: Any) -> Int {
+        let box = Box(content: value)
+        let stamp = clock?.now()
+        let thread = pthread_self()
+        return lock.withLock {
+            let broken = lanes[lane].beginValue(box.text, on: thread, recursionLimit: recursionLimit)
+            return append(lane, .value(box), broken, stamp)
+        }
+    }
+
+    /// Records what `receive(_:)` returned for the value recorded as `record`.
+    func endValue(_ lane: Int, record: Int, returned: Subscribers.Demand) {
+        lock.withLock {
+            lanes[lane].endValue(returned: returned)
+            records[record].returned = returned
+            records[record].ledger = lanes[lane].ledger
+        }
+    }
+
+    func recordCompletion<Failure: Error>(_ lane: Int, _ completion: Subscribers.Completion<Failure>) {
+        let kind: RecordKind, text: String
+        switch completion {
+        case .finished: (kind, text) = (.finished, ".finished")
+        case let .failure(error): (kind, text) = (.failure(Box(content: error)), ".failure(\(error))")
+        }
+        let stamp = clock?.now()
+        let thread = pthread_self()
+        lock.withLock { _ = append(lane, kind, lanes[lane].completion(text, on: thread), stamp) }
+    }
+
+    func recordCancel(_ lane: Int) {
+        let stamp = clock?.now()
+        let thread = pthread_self()
+        lock.withLock { _ = append(lane, .cancel, lanes[lane].cancel(on: thread), stamp) }
+    }
+
+    /// Appends a record with the lane's ledger. Must be called with the lock held.
+    @discardableResult
+    /// The stamp is read before the lock is taken: a scheduler's `now` is not ours to call
+    /// while holding it.
+    private func append(_ lane: Int, _ kind: RecordKind, _ broken: TraceLane.Break?, _ stamp: Any?) -> Int {
+        records.append(Record(lane: lane, kind: kind, stamp: stamp, ledger: lanes[lane].ledger))
+        if let broken {
+            breaks.append(Violation(rule: broken.rule, hop: lanes[lane].name, event: records.count, message: broken.message))
+        }
+        return records.count - 1
+    }
+}

@@ -1,0 +1,29 @@
+import OpenCombineShim
+
+extension Subscribers.Demand {
+    /// The demand as a picture shows it: `2`, `0`, or `∞`.
+    var traceText: String {
+        max.map(String.init) ?? "∞"
+    }
+
+    /// The demand as a reader writes it in Swift: `.max(2)`, `.none`, `.unlimited`.
+    /// Combine's own `description` differs between Apple's Combine and OpenCombine.
+    var swiftText: String {
+        if self == .unlimited { return ".unlimited" }
+        if self == .none { return ".none" }
+        return ".max(\(max ?? 0))"
+    }
+}
+
+extension Trace {
+    /// Seconds without trailing zeros: `0`, `0.3`, `5.25`. Deterministic, and no Foundation.
+    static func secondsText(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        let whole = milliseconds / 1000, fraction = milliseconds % 1000
+        guard fraction != 0 else { return "\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+}
