@@ -17,8 +17,7 @@ struct Check: ParsableCommand {
     @Argument(help: "The exercise to check, e.g. MyAssign (default: all).")
     var exercise: String?
 
-    @Option(help: "Seconds one exercise's check may run before it is stopped.")
-    var timeLimit: Double = Grader.defaultTimeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @OptionGroup var options: TerminalOptions
 
@@ -26,14 +25,10 @@ struct Check: ParsableCommand {
         let workspace = try ExerciseWorkspace.locateLayingOutExercises()
         let exercises = try exercise.map { [try ExerciseLookup.exercise(named: $0)] } ?? ExerciseManifest.all
         let summary = try Self.summary(
-            of: exercises, in: workspace, timeLimit: timeLimit, terminal: options.terminal,
+            of: exercises, in: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), terminal: options.terminal,
             gradeUntouched: exercise != nil)
         print(summary.text, terminator: "")
         if !summary.allPassed { throw ExitCode.failure }
-    }
-
-    func validate() throws {
-        if !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be a number of seconds more than 0") }
     }
 
     /// Grades `exercises` into the learner's summary; shared with `workbook watch`.

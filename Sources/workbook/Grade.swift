@@ -33,14 +33,13 @@ struct Grade: ParsableCommand {
     @Option(name: .customLong("junit"), help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
     var junitFile: String?
 
-    @Option(help: "Seconds one exercise's check may run before it counts as timed out.")
-    var timeLimit: Double = Grader.defaultTimeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        let grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        let grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
         if let submissions {
             let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
             guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
@@ -63,10 +62,6 @@ struct Grade: ParsableCommand {
         if let jsonFile { try write(try json(), to: jsonFile) }
         if let csvFile { try write(csv(), to: csvFile) }
         if let junitFile { try write(junit(), to: junitFile) }
-    }
-
-    func validate() throws {
-        if !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be a number of seconds more than 0") }
     }
 
     private func write(_ data: Data, to path: String) throws {

@@ -19,8 +19,7 @@ struct Run: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Show what every scenario printed.")
     var verbose = false
 
-    @Option(help: "Seconds one scenario may run before it is stopped.")
-    var timeLimit: Double = ScenarioRunner.defaultTimeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @OptionGroup var options: TerminalOptions
 
@@ -32,13 +31,9 @@ struct Run: ParsableCommand {
                 FileHandle.standardError.write(Data("warning: \(path) changed since the workbook was built; `swift run workbook run` builds it again\n".utf8))
             }
         }
-        let results = ScenarioRunner.current(timeLimit: timeLimit).results(for: chapters)
+        let results = ScenarioRunner.current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)).results(for: chapters)
         let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
         print(report.text, terminator: "")
         if !report.allPassed { throw ExitCode.failure }
-    }
-
-    func validate() throws {
-        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
     }
 }

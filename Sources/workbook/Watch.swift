@@ -12,8 +12,7 @@ struct Watch: ParsableCommand {
     @Option(help: "Seconds between two looks at Exercises/.")
     var interval: Double = 1
 
-    @Option(help: "Seconds one exercise's check may run before it is stopped.")
-    var timeLimit: Double = Grader.defaultTimeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @OptionGroup var options: TerminalOptions
 
@@ -35,15 +34,14 @@ struct Watch: ParsableCommand {
     }
 
     func validate() throws {
-        if interval <= 0 { throw ValidationError("--interval must be more than 0 seconds") }
-        if timeLimit <= 0 { throw ValidationError("--time-limit must be more than 0 seconds") }
+        if !(interval.isFinite && interval > 0) { throw ValidationError("--interval must be a number of seconds more than 0") }
     }
 
     /// Checks and prints; a grading error is printed too, and watching goes on.
     private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) {
         do {
             let summary = try Check.summary(
-                of: exercises, in: workspace, timeLimit: timeLimit, terminal: options.terminal, gradeUntouched: false)
+                of: exercises, in: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), terminal: options.terminal, gradeUntouched: false)
             print(summary.text, terminator: "")
         } catch {
             print("error: \(error)")

@@ -18,6 +18,9 @@ import Testing
         #expect(Terminal.standardOutput(color: .auto, environment: ["NO_COLOR": ""], isTTY: true).usesColor)
         #expect(Terminal.standardOutput(color: .always, environment: ["NO_COLOR": "1"], isTTY: false).usesColor)
         #expect(!Terminal.standardOutput(color: .never, environment: [:], isTTY: true).usesColor)
+        #expect(!Terminal.standardOutput(color: .auto, environment: ["TERM": "dumb"], isTTY: true).usesColor)
+        #expect(Terminal.standardOutput(color: .auto, environment: ["TERM": "xterm-256color"], isTTY: true).usesColor)
+        #expect(Terminal.standardOutput(color: .always, environment: ["TERM": "dumb"], isTTY: true).usesColor)
     }
 
     @Test func takesTheWidthGivenElseColumnsElseEighty() {

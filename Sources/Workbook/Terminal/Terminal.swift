@@ -38,7 +38,8 @@ public struct Terminal: Sendable {
         switch color {
         case .always: usesColor = true
         case .never: usesColor = false
-        case .auto: usesColor = isTTY && (environment["NO_COLOR"] ?? "").isEmpty
+        // A terminal that says it is "dumb" (Emacs' shell, some CI logs) shows escape codes as text.
+        case .auto: usesColor = isTTY && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
         return Terminal(
             usesColor: usesColor,

@@ -17,6 +17,39 @@ import Testing
         }
     }
 
+    @Test func aTimeLimitOrIntervalThatIsNotAPositiveNumberIsAOneLineError() throws {
+        let workbook = try TemporaryWorkbook()
+        for command in [["run", "--time-limit", "nan"], ["check", "--time-limit", "nan"], ["grade", "--time-limit=-1"],
+                        ["dev", "check", "--time-limit", "inf"], ["watch", "--time-limit", "0"], ["watch", "--interval", "nan"]] {
+            let result = try run(command, in: workbook)
+            #expect(result.termination == .exited(64), "\(command): \(result.termination)")
+            let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errors.count == 1 && errors[0].contains("a number of seconds more than 0"), "\(command): \(result.standardError)")
+        }
+    }
+
+    @Test func resetKeepsTheLearnersVersionAndSaysWhere() throws {
+        let workbook = try TemporaryWorkbook()
+        try workbook.start(.named("Chunks"), with: "// my careful work\n")
+        let reset = try run(["reset", "Chunks", "--yes"], in: workbook)
+        #expect(reset.succeeded, "\(reset.standardError)")
+        #expect(reset.standardOutput.contains("Exercises/.backup/Chunks.swift"))
+        #expect(workbook.read("Exercises/.backup/Chunks.swift") == "// my careful work\n")
+    }
+
+    @Test func garbageInTheStateFilesChangesNothing() throws {
+        let workbook = try TemporaryWorkbook()
+        try workbook.write("\u{0}\u{1}not json{{", to: ".workbook/results.json")
+        try workbook.write("[1, 2", to: ".workbook/hints.json")
+        try workbook.write("garbage", to: ".workbook/grade.lock")
+        for command in [["--color", "never"], ["list", "--color", "never"], ["grade", "--color", "never"], ["hint", "Chunks", "--color", "never"]] {
+            let result = try run(command, in: workbook)
+            #expect(result.succeeded, "\(command): \(result.standardError)")
+        }
+        let grade = try run(["grade", "--color", "never"], in: workbook)
+        #expect(grade.standardOutput.contains("\(ExerciseManifest.all.count) not started"))
+    }
+
     @Test func hintGivesTheNextHintEachTime() throws {
         let workbook = try TemporaryWorkbook()
         let exercise = Exercise.named("Countdown")
@@ -27,7 +60,7 @@ import Testing
         #expect(second.standardOutput.contains(exercise.hints[1]))
     }
 
-    @Test func resetRestoresThePristineStub() throws {
+    @Test func resetRestoresTheStub() throws {
         let workbook = try TemporaryWorkbook()
         try workbook.start(.named("Chunks"))
         let refused = try run(["reset", "Chunks"], in: workbook)

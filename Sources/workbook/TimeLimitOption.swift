@@ -1,0 +1,23 @@
+import ArgumentParser
+import Workbook
+
+/// `--time-limit`, declared once for every command that runs scenarios or checks.
+struct TimeLimitOption: ParsableArguments {
+    @Option(
+        name: .customLong("time-limit"),
+        help: ArgumentHelp(
+            "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioRunner.defaultTimeLimit)) for a scenario, \(Int(Grader.defaultTimeLimit)) for a check).",
+            valueName: "seconds"))
+    var seconds: Double?
+
+    /// The limit asked for, or `standard`.
+    func seconds(or standard: Double) -> Double {
+        seconds ?? standard
+    }
+
+    func validate() throws {
+        if let seconds, !(seconds.isFinite && seconds > 0) {
+            throw ValidationError("--time-limit must be a number of seconds more than 0")
+        }
+    }
+}
