@@ -7,6 +7,8 @@ public struct HintProgress {
     public let file: URL
     private var seen: [String: Int]
 
+    /// Whatever cannot be read of the file (garbage, a folder in its place) counts as no
+    /// hints seen yet.
     public init(workspace: ExerciseWorkspace) {
         file = workspace.url(".workbook/hints.json")
         seen = FileManager.default.contents(atPath: file.path)
@@ -19,6 +21,7 @@ public struct HintProgress {
 
     /// The next hint, numbered from 1, recorded as seen; after the last one, the last again.
     public mutating func next(for exercise: Exercise) throws -> (number: Int, text: String) {
+        guard !exercise.hints.isEmpty else { throw ExerciseError("\(exercise.name) has no hints; its file's header and chapter \(exercise.chapter) say what to build") }
         let number = min(seenCount(of: exercise) + 1, exercise.hints.count)
         seen[exercise.name] = number
         try save()

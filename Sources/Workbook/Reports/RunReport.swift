@@ -57,6 +57,9 @@ public struct RunReport {
                 case .unexpected(let text): lines.append([Span("+ \(text)", Self.unexpectedStyle)])
                 }
             }
+            if diff.omittedChanges > 0 {
+                lines.append([Span("… and \(diff.omittedChanges) more changed line\(diff.omittedChanges == 1 ? "" : "s") left out (`workbook run --verbose` shows everything printed)", Self.detailStyle)])
+            }
         case .crashed(let message):
             lines.append([Span(message, Self.failStyle)])
         case .timedOut:

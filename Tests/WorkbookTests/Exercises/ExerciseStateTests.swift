@@ -15,6 +15,13 @@ import Testing
         #expect(reloaded.seenCount(of: .named("MyAssign")) == 0)
     }
 
+    @Test func anExerciseWithoutHintsIsAOneLineErrorNotATrap() throws {
+        let workbook = try TemporaryWorkbook(exercises: [])
+        let bare = Exercise(name: "Bare", chapter: "01-demand", summary: "", check: "", hints: [])
+        var progress = HintProgress(workspace: workbook.workspace)
+        #expect { try progress.next(for: bare) } throws: { "\($0)".hasPrefix("Bare has no hints") }
+    }
+
     @Test func afterTheLastHintItRepeatsTheLast() throws {
         let workbook = try TemporaryWorkbook(exercises: [])
         let exercise = Exercise.named("Chunks")
