@@ -28,15 +28,10 @@ public struct Book: Equatable, Sendable {
         var chapters: [Chapter] = []
         for name in names.sorted() where name.hasSuffix(".md") {
             let path = "\(directoryName)/\(name)"
-            let markdown: String
-            do {
-                markdown = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            } catch {
-                throw ChapterError(path: path, line: nil, message: "cannot read the file: \(error.localizedDescription)")
-            }
+            let markdown = try ChapterText.read(directory.appendingPathComponent(name), path: path)
             let chapter = try Chapter(path: path, markdown: markdown)
             if let other = chapters.first(where: { $0.number == chapter.number }) {
-                throw ChapterError(path: path, line: nil, message: "chapter number \(chapter.number) is also used by \(other.path)")
+                throw ChapterError.sameNumber(path, other.path, number: chapter.number)
             }
             if let other = chapters.first(where: { $0.slug == chapter.slug }) {
                 throw ChapterError(path: path, line: nil, message: "the slug '\(chapter.slug)' is also used by \(other.path)")

@@ -34,10 +34,17 @@ struct ChapterParser {
                     guard let output, try fenceInfo(of: output) == .output else {
                         throw error(at: node, "a ```swift scenario block must be followed by an ```output block with what it prints")
                     }
+                    let code = literal(of: node)
+                    // The fence is the block's first line; its code starts on the next.
+                    if let index = code.split(separator: "\n", omittingEmptySubsequences: false)
+                        .firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#sourceLocation") }) {
+                        throw ChapterError(path: path, line: line(of: node) + 1 + index,
+                                           message: "a scenario may not use #sourceLocation: its compiler errors would no longer point at this chapter")
+                    }
                     scenarioCount += 1
                     result.append(.scenario(Scenario(
                         number: scenarioCount,
-                        code: literal(of: node),
+                        code: code,
                         line: line(of: node),
                         expectedOutput: literal(of: output),
                         outputLine: line(of: output),

@@ -16,10 +16,11 @@ enum ScenarioCodegen {
         do {
             switch arguments.first {
             case "chapter" where arguments.count == 4:
-                let markdown = try String(contentsOfFile: arguments[1], encoding: .utf8)
+                let markdown = try ChapterText.read(URL(fileURLWithPath: arguments[1]), path: arguments[2])
                 let chapter = try Chapter(path: arguments[2], markdown: markdown)
                 try writeIfChanged(ChapterSource(chapter: chapter).text, to: arguments[3])
             case "catalog" where arguments.count >= 2:
+                if let error = ChapterError.firstSharedNumber(in: arguments.dropFirst(2).map { $0 + ".md" }) { throw error }
                 try writeIfChanged(CatalogSource(chapterNames: Array(arguments.dropFirst(2))).text, to: arguments[1])
             default:
                 fail("usage: ScenarioCodegen chapter <file.md> <display path> <output.swift> | catalog <output.swift> <NN-slug>…")

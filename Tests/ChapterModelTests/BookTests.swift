@@ -19,7 +19,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try Fixtures.write("# A\n", to: root.appendingPathComponent("Chapters/02-a.md"))
         try Fixtures.write("# B\n", to: root.appendingPathComponent("Chapters/02-b.md"))
-        #expect(throws: ChapterError(path: "Chapters/02-b.md", line: nil, message: "chapter number 2 is also used by Chapters/02-a.md")) {
+        #expect(throws: ChapterError(path: "Chapters/02-b.md", line: nil, message: "chapter number 2 is also used by Chapters/02-a.md; give each chapter its own number")) {
             try Book.load(packageRoot: root)
         }
     }

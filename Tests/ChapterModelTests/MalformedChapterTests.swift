@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ChapterModel
 
@@ -20,6 +21,29 @@ import Testing
         #expect(error.line == 3)
         #expect(error.description.hasPrefix("Chapters/03-fibonacci.md:3: "))
         #expect(error.message.contains("```output"))
+    }
+
+    @Test func aSourceLocationLineInAScenarioIsAnErrorOnItsLine() throws {
+        let error = try #require(parseError(in: "# T\n\n```swift scenario\nlet a = 1\n#sourceLocation(file: \"x.swift\", line: 1)\nprint(a)\n```\n\n```output\n1\n```\n"))
+        #expect(error.line == 5)
+        #expect(error.message.contains("#sourceLocation"))
+    }
+
+    @Test func invalidUTF8IsAnErrorNamingTheFileTheLineAndTheByte() throws {
+        var bytes = Array("# T\n\nfine\n".utf8)
+        bytes += [0x66, 0xFF, 0x0A]
+        do {
+            _ = try ChapterText.decode(Data(bytes), path: "Chapters/07-bad.md")
+            Issue.record("decoded invalid UTF-8")
+        } catch let error as ChapterError {
+            #expect(error.description == "Chapters/07-bad.md:4: not valid UTF-8 (the first bad byte is at offset 11); save the chapter as UTF-8")
+        }
+    }
+
+    @Test func twoChaptersWithOneNumberAreAnErrorNamingBoth() throws {
+        let error = try #require(ChapterError.firstSharedNumber(in: ["08-b.md", "07-b.md", "07-a.md", "readme.txt"]))
+        #expect(error.description == "Chapters/07-b.md: chapter number 7 is also used by Chapters/07-a.md; give each chapter its own number")
+        #expect(ChapterError.firstSharedNumber(in: ["01-a.md", "02-b.md"]) == nil)
     }
 
     @Test func proseBetweenAScenarioAndItsOutputIsAnError() throws {
