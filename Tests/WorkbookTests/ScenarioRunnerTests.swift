@@ -28,6 +28,16 @@ import Testing
         #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
     }
 
+    @Test func outputPrintedAfterAScenarioEndedDoesNotFailTheNextOne() {
+        let expected = [SelfTest.printsLate: "self-test: leaving a thread behind\n", SelfTest.takesAWhile: "self-test: waiting\nself-test: done\n"]
+        let together = runner.run([SelfTest.printsLate, SelfTest.takesAWhile])
+        #expect(together[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: late line\nself-test: done\n"),
+                "the late line lands in the next scenario's capture when they share a host")
+        let confirmed = runner.run([SelfTest.printsLate, SelfTest.takesAWhile], confirmingMismatchesWith: expected)
+        #expect(confirmed[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: done\n"))
+        #expect(confirmed[SelfTest.printsLate] == .finished(output: "self-test: leaving a thread behind\n"))
+    }
+
     @Test func reportsAScenarioThatIsNotBuilt() {
         let unknown = ScenarioID(chapter: "99-nothing", number: 1)
         #expect(runner.run([unknown, SelfTest.prints]) == [unknown: .missing, SelfTest.prints: .finished(output: "self-test: first line\nself-test: second line\n")])

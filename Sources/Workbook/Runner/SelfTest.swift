@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +14,10 @@ public enum SelfTest {
     public static let prints = ScenarioID(chapter: chapter, number: 1)
     public static let crashes = ScenarioID(chapter: chapter, number: 2)
     public static let hangs = ScenarioID(chapter: chapter, number: 3)
+    /// Returns at once, leaving a thread that prints a moment later.
+    public static let printsLate = ScenarioID(chapter: chapter, number: 4)
+    /// Takes half a second, long enough for ``printsLate``'s thread to print meanwhile.
+    public static let takesAWhile = ScenarioID(chapter: chapter, number: 5)
     /// The text the crashing scenario's `fatalError` carries.
     public static let crashMessage = "self-test scenario traps on purpose"
 
@@ -20,5 +25,10 @@ public enum SelfTest {
         prints: { print("self-test: first line"); print("self-test: second line") },
         crashes: { print("self-test: about to trap"); fatalError(crashMessage) },
         hangs: { print("self-test: about to hang"); while true { sleep(1) } },
+        printsLate: {
+            print("self-test: leaving a thread behind")
+            Thread.detachNewThread { usleep(200_000); print("self-test: late line") }
+        },
+        takesAWhile: { print("self-test: waiting"); usleep(600_000); print("self-test: done") },
     ]
 }
