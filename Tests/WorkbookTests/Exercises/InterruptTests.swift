@@ -48,6 +48,19 @@ import Testing
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the killed workbook")
     }
 
+    /// What keeps a `workbook watch` started by a test from outliving a `swift test` that
+    /// crashed: a workbook started by another notices as soon as its parent is no longer the
+    /// one that started it (here, at once: the recorded parent is not its parent at all).
+    @Test func aWorkbookWhoseParentIsGoneEndsByItself() throws {
+        let workbook = try TemporaryWorkbook()
+        // The shell execs the workbook, so its parent is this test process, not init.
+        let notTheParent: pid_t = 1
+        let shell = "WORKBOOK_PARENT_PID=\(notTheParent) exec '\(BuiltWorkbook.path)' watch --interval 0.2 --color never"
+        let result = try ChildProcess("/bin/sh", ["-c", shell], workingDirectory: workbook.root, timeout: 60).run()
+        #expect(result.termination == .exited(3), "\(result.termination)")
+        #expect(result.duration < 30)
+    }
+
     /// Waits up to 5 s for `pid` to end (a zombie counts as ended).
     static func waitUntilGone(_ pid: pid_t) -> Bool {
         for _ in 0..<50 {
