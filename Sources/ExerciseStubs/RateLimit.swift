@@ -19,12 +19,12 @@ import Backpressure
 import OpenCombineShim
 
 extension Publisher {
-    public func rateLimit<Context: Scheduler, MySubject: Subject>(
+    public func rateLimit<LimitScheduler: Scheduler, Relay: Subject>(
         _ count: Int,
-        per interval: Context.SchedulerTimeType.Stride,
-        scheduler: Context,
-        subject: MySubject
-    ) -> AnyCancellable where MySubject.Output == Output, MySubject.Failure == Failure {
+        per interval: LimitScheduler.SchedulerTimeType.Stride,
+        scheduler: LimitScheduler,
+        subject: Relay
+    ) -> AnyCancellable where Relay.Output == Output, Relay.Failure == Failure {
         // TODO: return step { event in ... }
         return AnyCancellable {}
     }

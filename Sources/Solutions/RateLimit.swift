@@ -12,12 +12,12 @@ extension Publisher {
     /// promise with `.more`. At once while the batch has room, on `scheduler` once it is
     /// full. So upstream is never asked for a value before it may be sent, and
     /// `SteppingSubscriber` takes care of cancellation and of stale promises.
-    public func rateLimit<Context: Scheduler, MySubject: Subject>(
+    public func rateLimit<LimitScheduler: Scheduler, Relay: Subject>(
         _ count: Int,
-        per interval: Context.SchedulerTimeType.Stride,
-        scheduler: Context,
-        subject: MySubject
-    ) -> AnyCancellable where MySubject.Output == Output, MySubject.Failure == Failure {
+        per interval: LimitScheduler.SchedulerTimeType.Stride,
+        scheduler: LimitScheduler,
+        subject: Relay
+    ) -> AnyCancellable where Relay.Output == Output, Relay.Failure == Failure {
         var sentInBatch = 0
         var batchStart = scheduler.now
         return step { event in

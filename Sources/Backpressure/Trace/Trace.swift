@@ -52,7 +52,7 @@ public final class Trace {
     }
 
     /// A trace whose events are also stamped with `scheduler`'s time, measured from now.
-    public init<Context: Scheduler>(scheduler: Context, recursionLimit: Int = 32) {
+    public init<Clock: Scheduler>(scheduler: Clock, recursionLimit: Int = 32) {
         self.recursionLimit = recursionLimit
         clock = TraceClock(scheduler)
     }

@@ -12,11 +12,11 @@ struct TraceClock {
     /// Nanoseconds from the trace's start to a value `now` returned.
     let nanoseconds: (Any) -> Int64
 
-    init<Context: Scheduler>(_ scheduler: Context) {
+    init<Clock: Scheduler>(_ scheduler: Clock) {
         let start = scheduler.now
         now = { scheduler.now }
         nanoseconds = { stamp in
-            guard let stamp = stamp as? Context.SchedulerTimeType else { return 0 }
+            guard let stamp = stamp as? Clock.SchedulerTimeType else { return 0 }
             return Self.nanoseconds(in: start.distance(to: stamp))
         }
     }
