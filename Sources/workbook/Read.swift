@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChapterModel
+import ExerciseChecks
 import Foundation
 import Workbook
 
@@ -27,7 +28,9 @@ struct Read: ParsableCommand {
         }
         let terminal = options.terminal
         let next = book.chapters.first { $0.number > chapter.number }
-        let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter, next: next)
+        let slug = URL(fileURLWithPath: chapter.path).deletingPathExtension().lastPathComponent
+        let exercises = ExerciseManifest.all.filter { $0.chapter == slug }
+        let text = ChapterRenderer(terminal: terminal, drifts: drifts).render(chapter, exercises: exercises, next: next)
         Pager(terminal: terminal, isEnabled: !noPager).show(text)
     }
 }

@@ -1,4 +1,5 @@
 import ChapterModel
+import ExerciseChecks
 import Testing
 @testable import Workbook
 
@@ -34,6 +35,13 @@ import Testing
     func render(width: Int = 40, color: Bool = false) throws -> String {
         let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
         return ChapterRenderer(terminal: Terminal(usesColor: color, width: width)).render(chapter)
+    }
+
+    @Test func endsByNamingTheChaptersExercisesAndHowToCheckThem() throws {
+        let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
+        let countdown = Exercise(name: "Countdown", chapter: "03-fibonacci", summary: "a publisher of your own", check: "", hints: ["h"])
+        let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 200)).render(chapter, exercises: [countdown])
+        #expect(text.contains("Practise it: edit Exercises/Countdown.swift (a publisher of your own), then workbook check Countdown"))
     }
 
     @Test func wrapsProseToTheWidthButNeverCode() throws {

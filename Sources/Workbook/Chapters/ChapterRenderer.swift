@@ -1,3 +1,4 @@
+import ExerciseChecks
 import ChapterModel
 
 /// Lays a chapter out for the terminal, from its parsed blocks.
@@ -29,8 +30,11 @@ public struct ChapterRenderer {
 
     /// The whole chapter, ending with a newline.
     ///
-    /// - Parameter next: the chapter after this one, which the last line points to.
-    public func render(_ chapter: Chapter, next: Chapter? = nil) -> String {
+    /// - Parameters:
+    ///   - exercises: the exercises that practise this chapter, named at the end with how to
+    ///     check them, so the learner goes from reading to doing in one hop.
+    ///   - next: the chapter after this one, which the last line points to.
+    public func render(_ chapter: Chapter, exercises: [Exercise] = [], next: Chapter? = nil) -> String {
         var lines: [StyledLine] = [[Span("Chapter \(chapter.number) · \(chapter.path)", Self.ruleStyle)], []]
         lines += render(chapter.blocks, width: terminal.width, chapter: chapter)
         let count = chapter.scenarios.count
@@ -40,6 +44,14 @@ public struct ChapterRenderer {
             Span("Run this chapter's \(count) \(count == 1 ? "scenario" : "scenarios") with ", Self.ruleStyle),
             Span("workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
         ])
+        for exercise in exercises {
+            lines += wrapper.wrap([
+                Span("Practise it: edit ", Self.ruleStyle),
+                Span(exercise.filePath, Self.inlineCodeStyle, keepsTogether: true),
+                Span(" (\(exercise.summary)), then ", Self.ruleStyle),
+                Span("workbook check \(exercise.name)", Self.inlineCodeStyle, keepsTogether: true),
+            ])
+        }
         if let next {
             lines += wrapper.wrap([
                 Span("Next, chapter \(next.number), \(next.title): ", Self.ruleStyle),
