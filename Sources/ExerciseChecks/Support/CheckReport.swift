@@ -1,7 +1,7 @@
 /// The outcome of running one ``ExerciseCheck``.
 ///
 /// It is `Codable` because `workbook grade` runs each check in a child process that prints
-/// its report as one JSON line (see ``GradingProtocol``).
+/// its report back on a private channel (see ``GradingChild`` and ``ReportChannel``).
 public struct CheckReport: Codable, Equatable {
     /// A scenario that did not hold, and what the learner's code did instead.
     public struct Failure: Codable, Equatable {

@@ -3,9 +3,10 @@ import Foundation
 /// The check of one exercise: its scenarios, already bound to an implementation.
 ///
 /// Each exercise's check type (``MyAssignCheck`` and friends) is generic over the code it
-/// checks and produces an `ExerciseCheck`. A binding file feeds it the stub, the reference
-/// solution or a learner's work, so the same check runs in `swift test` and in
-/// `workbook grade`, where it runs in a grading program of its own (see ``GradingChild``).
+/// checks and produces an `ExerciseCheck`. The manifest's ``Exercise/check`` expression
+/// feeds it the types of whatever file is graded (the stub, the reference solution, a
+/// learner's work), in a grading program of its own (see ``GradingChild``), so the same
+/// check runs in `swift test`, `workbook check` and `workbook grade`.
 public struct ExerciseCheck {
     /// The exercise's name, as in the manifest and in `Exercises/<name>.swift`.
     public let exercise: String

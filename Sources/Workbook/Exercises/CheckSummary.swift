@@ -5,7 +5,7 @@ import ExerciseChecks
 /// first exercise not yet solved.
 public struct CheckSummary {
     public var results: [ExerciseResult]
-    /// Exercises whose file is still the pristine stub (graded anyway when named alone).
+    /// Exercises whose file is still the stub (graded anyway when named alone).
     public var untouched: Set<String>
     public var hintsSeen: (Exercise) -> Int
     public var terminal: Terminal
