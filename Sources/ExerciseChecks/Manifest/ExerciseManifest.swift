@@ -127,6 +127,17 @@ public enum ExerciseManifest {
                 "On .input(value, promise): send the value to the subject and count it. If the batch has room, promise(.more) at once; otherwise reset the count and schedule promise(.more) at batchStart.advanced(by: interval).",
                 "On .completion(completion): subject.send(completion: completion). Return what step returns: its AnyCancellable already cancels upstream, and a promise fulfilled after that does nothing.",
             ]),
+        Exercise(
+            name: "Pager",
+            chapter: "07-operators",
+            summary: "pages(fetch:): a pager with one fetch in flight, built from Combine's own operators",
+            check: "PagerCheck.check(pages: { $0.pages(fetch: $1) })",
+            hints: [
+                "Read the chapter's table: which operator turns each value into a publisher of its own, and which of its arguments limits how many run at once?",
+                "flatMap without a limit asks upstream for .unlimited and fetches every page at once. map(fetch).switchToLatest() cancels a page when the next number arrives. Neither is a pager.",
+                "flatMap(maxPublishers: .max(1)) asks upstream for one value, and for the next only when the inner publisher finishes. The downstream's demand still paces the items inside a page.",
+                "The whole body is flatMap(maxPublishers: .max(1), fetch).eraseToAnyPublisher(). A failed page fails flatMap, which cancels upstream; cancelling flatMap cancels both.",
+            ]),
     ]
 
     /// The exercise called `name`, exactly as listed.
