@@ -138,6 +138,28 @@ public enum ExerciseManifest {
                 "flatMap(maxPublishers: .max(1)) asks upstream for one value, and for the next only when the inner publisher finishes. The downstream's demand still paces the items inside a page.",
                 "The whole body is flatMap(maxPublishers: .max(1), fetch).eraseToAnyPublisher(). A failed page fails flatMap, which cancels upstream; cancelling flatMap cancels both.",
             ]),
+        Exercise(
+            name: "BoundedStream",
+            chapter: "08-async",
+            summary: "boundedStream(keepingNewest:): a publisher as an AsyncStream with bounded memory",
+            check: "BoundedStreamCheck.check(stream: { $0.boundedStream(keepingNewest: $1) })",
+            hints: [
+                "AsyncStream's init takes a buffering policy and a closure that is handed the continuation at once. Which policy keeps the newest values?",
+                "In the closure, subscribe with sink: yield each value into the continuation, and finish the continuation when the publisher completes.",
+                "Who keeps the sink's AnyCancellable alive? Only the closures you give the continuation. Set continuation.onTermination to a closure that cancels it.",
+                "AsyncStream(bufferingPolicy: .bufferingNewest(limit)) { continuation in let subscription = sink(receiveCompletion: { _ in continuation.finish() }, receiveValue: { continuation.yield($0) }); continuation.onTermination = { _ in subscription.cancel() } }",
+            ]),
+        Exercise(
+            name: "ChunkReader",
+            chapter: "09-in-the-wild",
+            summary: "Publishers.ChunkReader: a file reader that reads one chunk per unit of demand",
+            check: "ChunkReaderCheck.check(reader: { Publishers.ChunkReader(chunkSize: $0, read: $1, close: $2) })",
+            hints: [
+                "The chapter's ChunkedFile is most of it: a small publisher struct, and a Subscription class per subscriber that keeps the subscriber, the demand and an isReading flag.",
+                "request(_:) adds to the demand; if a loop is already running (a request from inside receive(_:)), that is all. Otherwise loop while you still have the subscriber and demand > .none: read one chunk, spend one unit, add what receive(_:) returns.",
+                "An empty chunk means the end of the file: finish without waiting for demand. Wrap the read in do/catch and send .failure(error) if it throws. Check the subscriber again on every turn: cancel() may have been called from inside receive(_:).",
+                "Give every ending one private method that sets the subscriber to nil and calls close(), guarded by 'if the subscriber is already nil, do nothing'. Call it before sending a completion, and from cancel(). Then the file is closed exactly once.",
+            ]),
     ]
 
     /// The exercise called `name`, exactly as listed.
