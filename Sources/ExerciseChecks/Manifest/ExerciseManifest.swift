@@ -127,6 +127,39 @@ public enum ExerciseManifest {
                 "On .input(value, promise): send the value to the subject and count it. If the batch has room, promise(.more) at once; otherwise reset the count and schedule promise(.more) at batchStart.advanced(by: interval).",
                 "On .completion(completion): subject.send(completion: completion). Return what step returns: its AnyCancellable already cancels upstream, and a promise fulfilled after that does nothing.",
             ]),
+        Exercise(
+            name: "Pager",
+            chapter: "07-operators",
+            summary: "pages(fetch:): a pager with one fetch in flight, built from Combine's own operators",
+            check: "PagerCheck.check(pages: { $0.pages(fetch: $1) })",
+            hints: [
+                "Read the chapter's table: which operator turns each value into a publisher of its own, and which of its arguments limits how many run at once?",
+                "flatMap without a limit asks upstream for .unlimited and fetches every page at once. map(fetch).switchToLatest() cancels a page when the next number arrives. Neither is a pager.",
+                "flatMap(maxPublishers: .max(1)) asks upstream for one value, and for the next only when the inner publisher finishes. The downstream's demand still paces the items inside a page.",
+                "The whole body is flatMap(maxPublishers: .max(1), fetch).eraseToAnyPublisher(). A failed page fails flatMap, which cancels upstream; cancelling flatMap cancels both.",
+            ]),
+        Exercise(
+            name: "BoundedStream",
+            chapter: "08-async",
+            summary: "boundedStream(keepingNewest:): a publisher as an AsyncStream with bounded memory",
+            check: "BoundedStreamCheck.check(stream: { $0.boundedStream(keepingNewest: $1) })",
+            hints: [
+                "AsyncStream's init takes a buffering policy and a closure that is handed the continuation at once. Which policy keeps the newest values?",
+                "In the closure, subscribe with sink: yield each value into the continuation, and finish the continuation when the publisher completes.",
+                "Who keeps the sink's AnyCancellable alive? Only the closures you give the continuation. Set continuation.onTermination to a closure that cancels it.",
+                "AsyncStream(bufferingPolicy: .bufferingNewest(limit)) { continuation in let subscription = sink(receiveCompletion: { _ in continuation.finish() }, receiveValue: { continuation.yield($0) }); continuation.onTermination = { _ in subscription.cancel() } }",
+            ]),
+        Exercise(
+            name: "ChunkReader",
+            chapter: "09-in-the-wild",
+            summary: "Publishers.ChunkReader: a file reader that reads one chunk per unit of demand",
+            check: "ChunkReaderCheck.check(reader: { Publishers.ChunkReader(chunkSize: $0, read: $1, close: $2) })",
+            hints: [
+                "The chapter's ChunkedFile is most of it: a small publisher struct, and a Subscription class per subscriber that keeps the subscriber, the demand and an isReading flag.",
+                "request(_:) adds to the demand; if a loop is already running (a request from inside receive(_:)), that is all. Otherwise loop while you still have the subscriber and demand > .none: read one chunk, spend one unit, add what receive(_:) returns.",
+                "An empty chunk means the end of the file: finish without waiting for demand. Wrap the read in do/catch and send .failure(error) if it throws. Check the subscriber again on every turn: cancel() may have been called from inside receive(_:).",
+                "Give every ending one private method that sets the subscriber to nil and calls close(), guarded by 'if the subscriber is already nil, do nothing'. Call it before sending a completion, and from cancel(). Then the file is closed exactly once.",
+            ]),
     ]
 
     /// The exercise called `name`, exactly as listed.

@@ -1,0 +1,128 @@
+import OpenCombineShim
+
+/// The check of `Publishers.ChunkReader` (chapter 09-in-the-wild): a file reader that reads
+/// one chunk per unit of demand, nothing before it is asked, and closes the file exactly
+/// once, whether it reached the end, failed or was cancelled.
+public enum ChunkReaderCheck {
+    /// - Parameter reader: makes the learner's `ChunkReader(chunkSize:read:close:)`.
+    public static func check<P: Publisher>(
+        reader: @escaping (Int, @escaping (Int) throws -> [UInt8], @escaping () -> Void) -> P
+    ) -> ExerciseCheck where P.Output == [UInt8], P.Failure == Error {
+        let culprit = "your reader"
+        typealias Reader = AuditingSubscriber<[UInt8], Error>
+        func subscribe(
+            _ disk: FakeDisk, chunkSize: Int, initialDemand: Subscribers.Demand?,
+            demandAfterValue: @escaping ([UInt8], Reader) -> Subscribers.Demand = { _, _ in .none }
+        ) -> Reader {
+            reader(chunkSize, disk.read, disk.close).auditedSubscription(
+                initialDemand: initialDemand, culprit: culprit, demandAfterValue: demandAfterValue)
+        }
+        return ExerciseCheck(exercise: "ChunkReader", scenarios: [
+            CheckScenario("reads the file in chunks of chunkSize, then finishes and closes it") {
+                let disk = FakeDisk("abcdefghij")
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .unlimited)
+                try expectChunks(subscriber, ["abcd", "efgh", "ij"], then: ".finished", "a 10-byte file, chunkSize 4, request(.unlimited)")
+                try disk.expectReadSizes(all: 4, "with chunkSize 4")
+                try disk.expectClosed(once: true, "after the end of the file")
+            },
+            CheckScenario("reads nothing until asked") {
+                let disk = FakeDisk("abcdefghij")
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: nil)
+                try expectChunks(subscriber, [], then: nil, "before any request")
+                try expect(disk.reads.isEmpty, "before any request, your reader had already read the file \(disk.reads.count) times")
+            },
+            CheckScenario("reads one chunk per unit of demand, and carries on where it stopped") {
+                let disk = FakeDisk("abcdefghijklmnop")
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .max(2))
+                try expectChunks(subscriber, ["abcd", "efgh"], then: nil, "request(.max(2))")
+                try expect(disk.reads.count == 2, "after request(.max(2)), your reader had read \(disk.reads.count) times; expected 2")
+                subscriber.request(.max(1))
+                try expectChunks(subscriber, ["abcd", "efgh", "ijkl"], then: nil, "request(.max(2)) then request(.max(1))")
+                try expect(disk.reads.count == 3, "after request(.max(2)) then request(.max(1)), your reader had read \(disk.reads.count) times; expected 3")
+                try disk.expectClosed(once: false, "before the end of the file")
+            },
+            CheckScenario("honours demand returned from receive(_:) and a request made inside it") {
+                let returned = subscribe(FakeDisk("abcdefgh"), chunkSize: 2, initialDemand: .max(1)) { chunk, _ in
+                    chunk == Array("ab".utf8) ? .max(1) : .none
+                }
+                try expectChunks(returned, ["ab", "cd"], then: nil, "request(.max(1)), then .max(1) returned from the first receive(_:)")
+                let nested = subscribe(FakeDisk("abcdef"), chunkSize: 2, initialDemand: .max(1)) { _, subscriber in
+                    subscriber.request(.max(1))
+                    return .none
+                }
+                try expectChunks(nested, ["ab", "cd", "ef"], then: ".finished", "request(.max(1)) called from inside each receive(_:)")
+            },
+            CheckScenario("an empty file finishes at the first request, and is closed") {
+                let disk = FakeDisk("")
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .max(1))
+                try expectChunks(subscriber, [], then: ".finished", "an empty file, request(.max(1))")
+                try disk.expectClosed(once: true, "after the end of an empty file")
+            },
+            CheckScenario("a read that throws fails the stream and closes the file") {
+                let disk = FakeDisk("abcdefghij", failingAtRead: 2)
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .unlimited)
+                try expectChunks(subscriber, ["abcd"], then: ".failure(ProbeFailure)", "the second read threw")
+                try disk.expectClosed(once: true, "after a read threw")
+            },
+            CheckScenario("cancelling closes the file once and stops reading") {
+                let disk = FakeDisk("abcdefghij")
+                let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .max(1))
+                subscriber.cancel()
+                try disk.expectClosed(once: true, "after cancel()")
+                subscriber.request(.max(2))
+                try expect(disk.reads.count == 1, "after cancel(), your reader read the file again (\(disk.reads.count) reads in all)")
+                let again = subscribe(FakeDisk("abcdefghij"), chunkSize: 4, initialDemand: .unlimited) { chunk, subscriber in
+                    subscriber.cancel()
+                    return .none
+                }
+                try expectChunks(again, ["abcd"], then: nil, "cancel() from inside the first receive(_:)")
+            },
+        ])
+    }
+
+    /// Fails unless exactly these chunks (as text) arrived, then `completion` (`nil`: none).
+    private static func expectChunks(
+        _ subscriber: AuditingSubscriber<[UInt8], Error>, _ chunks: [String], then completion: String?, _ situation: String
+    ) throws {
+        try subscriber.audit()
+        let got = subscriber.values.map { "\"\(String(decoding: $0, as: UTF8.self))\"" }.joined(separator: ", ")
+        let gotCompletion = subscriber.completions.first?.swiftText
+        let expected = chunks.map { "\"\($0)\"" }.joined(separator: ", ")
+        let describe = { (list: String, end: String?) in "[\(list)]" + (end.map { " then \($0)" } ?? " and no completion") }
+        try expect(got == expected && gotCompletion == completion,
+                   "\(situation): got \(describe(got, gotCompletion)), expected \(describe(expected, completion))")
+    }
+
+    /// A file in memory that records every read and close, and can fail a chosen read.
+    private final class FakeDisk {
+        private let bytes: [UInt8]
+        private let failingRead: Int?
+        private var offset = 0
+        private(set) var reads: [Int] = []
+        private(set) var closeCount = 0
+
+        init(_ text: String, failingAtRead failingRead: Int? = nil) {
+            bytes = Array(text.utf8)
+            self.failingRead = failingRead
+        }
+
+        func read(_ count: Int) throws -> [UInt8] {
+            reads.append(count)
+            if reads.count == failingRead { throw ProbeFailure() }
+            let end = min(offset + max(count, 0), bytes.count)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }
+
+        func close() { closeCount += 1 }
+
+        func expectReadSizes(all size: Int, _ situation: String) throws {
+            try expect(reads.allSatisfy { $0 == size }, "\(situation), your reader asked to read \(reads) bytes; expected \(size) each time")
+        }
+
+        func expectClosed(once: Bool, _ situation: String) throws {
+            let expected = once ? 1 : 0
+            try expect(closeCount == expected, "\(situation), your reader had closed the file \(closeCount) times; expected \(expected == 1 ? "once" : "not yet")")
+        }
+    }
+}
