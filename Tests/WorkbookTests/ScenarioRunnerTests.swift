@@ -30,6 +30,7 @@ import Testing
 
     @Test func outputPrintedAfterAScenarioEndedDoesNotFailTheNextOne() {
         let expected = [SelfTest.printsLate: "self-test: leaving a thread behind\n", SelfTest.takesAWhile: "self-test: waiting\nself-test: done\n"]
+        let runner = ScenarioRunner(executable: BuiltWorkbook.path, timeLimit: 10)
         let together = runner.run([SelfTest.printsLate, SelfTest.takesAWhile])
         #expect(together[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: late line\nself-test: done\n"),
                 "the late line lands in the next scenario's capture when they share a host")

@@ -16,7 +16,7 @@ public enum SelfTest {
     public static let hangs = ScenarioID(chapter: chapter, number: 3)
     /// Returns at once, leaving a thread that prints a moment later.
     public static let printsLate = ScenarioID(chapter: chapter, number: 4)
-    /// Takes half a second, long enough for ``printsLate``'s thread to print meanwhile.
+    /// Takes a second and a half, long enough for ``printsLate``'s thread to print meanwhile, however busy the machine.
     public static let takesAWhile = ScenarioID(chapter: chapter, number: 5)
     /// The text the crashing scenario's `fatalError` carries.
     public static let crashMessage = "self-test scenario traps on purpose"
@@ -27,8 +27,8 @@ public enum SelfTest {
         hangs: { print("self-test: about to hang"); while true { sleep(1) } },
         printsLate: {
             print("self-test: leaving a thread behind")
-            Thread.detachNewThread { usleep(200_000); print("self-test: late line") }
+            Thread.detachNewThread { usleep(100_000); print("self-test: late line") }
         },
-        takesAWhile: { print("self-test: waiting"); usleep(600_000); print("self-test: done") },
+        takesAWhile: { print("self-test: waiting"); usleep(1_500_000); print("self-test: done") },
     ]
 }
