@@ -82,14 +82,14 @@ import Testing
 
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         let started = Date()
-        let grades = try Grader(workspace: Self.workspace, timeLimit: 4).grade(roster.students.map(\.submission), [countdown])
+        let grades = try Grader(workspace: Self.workspace, timeLimit: 10).grade(roster.students.map(\.submission), [countdown])
         let outcomes = Dictionary(uniqueKeysWithValues: zip(roster.students.map(\.submission.name), grades.map { $0[0].outcome }))
 
         #expect(outcomes["chatty"] == .passed)
         guard case .crashed(let trap) = outcomes["trap"] else { Issue.record("trap: \(String(describing: outcomes["trap"]))"); return }
         #expect(trap.contains("Fatal error: not yet"))
         #expect(outcomes["quitter"] == .exitedEarly(status: 1))
-        #expect(outcomes["spinner"] == .timedOut(seconds: 4))
+        #expect(outcomes["spinner"] == .timedOut(seconds: 10))
         guard case .doesNotCompile(let error) = outcomes["typo"] else { Issue.record("typo: \(String(describing: outcomes["typo"]))"); return }
         #expect(error.hasPrefix("class/typo/Countdown.swift:"))
         #expect(outcomes["sleeper"]?.state == .failed, "the check reported failed; its child's open pipes must not change that")
