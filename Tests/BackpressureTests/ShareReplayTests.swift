@@ -183,4 +183,53 @@ struct ShareReplayTests {
         }
         #expect(shared.activeSubscriptionCount == 0)
     }
+
+    // Regression: trimming the queue to a capacity of 0 emptied it without saying so, and
+    // the completion queued behind it was never delivered, even after more demand. The
+    // same trimming runs for every size, so 1 and N are checked too.
+    @Test(arguments: [0, 1, 3])
+    func aSubscriberWithoutDemandStillGetsTheCompletionAfterAskingAgain(bufferSize: Int) {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay(bufferSize)
+        let early = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        shared.subscribe(early)
+        subject.send(1)
+        let late = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        shared.subscribe(late) // Arrives while the share is live, after the replay of 1.
+        (2...5).forEach(subject.send)
+        subject.send(completion: .finished)
+        #expect(early.values == [1])
+        // Values it may still ask for come before the completion; with a buffer of 0
+        // none are kept, so the completion comes at once.
+        #expect(early.completions.count == (bufferSize == 0 ? 1 : 0))
+        let lateFirst = bufferSize == 0 ? [2] : [1]
+        #expect(late.values == lateFirst)
+
+        early.request(.max(5))
+        late.request(.max(5))
+        // The completion comes behind the latest `bufferSize` values it missed.
+        let kept = { (missed: [Int]) in Array(missed.suffix(bufferSize)) }
+        #expect(early.values == [1] + kept([2, 3, 4, 5]))
+        #expect(late.values == lateFirst + kept(bufferSize == 0 ? [3, 4, 5] : [2, 3, 4, 5]))
+        #expect(early.completions.count == 1)
+        #expect(late.completions.count == 1)
+        #expect(early.violations.isEmpty && late.violations.isEmpty)
+    }
+
+    // Regression: an upstream that completes without ever handing over a subscription
+    // breaks the contract; the share must not end because of it.
+    @Test func ignoresACompletionFromAnUpstreamThatNeverSubscribed() {
+        let shared = CompletesWithoutSubscribing<Int, Never>().shareReplay(1)
+        let subscriber = TestSubscriber<Int, Never>()
+        shared.subscribe(subscriber)
+        #expect(subscriber.completions.isEmpty)
+        #expect(shared.activeSubscriptionCount == 1)
+    }
+}
+
+/// Sends `.finished` to its subscriber without ever sending it a subscription.
+private struct CompletesWithoutSubscribing<Output, Failure: Error>: Publisher {
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscriber.receive(completion: .finished)
+    }
 }
