@@ -7,8 +7,8 @@
 //     (by `request(_:)` or returned from `receive(_:)`), carrying on where it stopped;
 //   - at the end of the file (an empty read), finish without waiting for demand;
 //   - when a read throws, fail with that error;
-//   - close the file exactly once: at the end, on a failure, or when cancelled, and
-//     never read after that;
+//   - close the file exactly once: at the end, on a failure, or when cancelled (a
+//     second `cancel()`, or one after the end, does nothing), and never read after that;
 //   - survive a `request` or a `cancel()` made from inside `receive(_:)`.
 //
 // Check your work:  swift run workbook check ChunkReader

@@ -73,7 +73,7 @@ public enum BoundedStreamCheck {
             done.signal()
         }
         guard done.wait(timeout: .now() + patience) == .success else {
-            throw CheckFailure("with \(situation), your stream never ended: finish the continuation when the publisher finishes")
+            throw CheckFailure("with \(situation), your stream never ended: finish the continuation when the publisher finishes, and keep the subscription alive until then (an AnyCancellable that nobody holds cancels at once)")
         }
         return box.values
     }

@@ -64,6 +64,25 @@ public enum ChunkReaderCheck {
                 try expectChunks(subscriber, ["abcd"], then: ".failure(ProbeFailure)", "the second read threw")
                 try disk.expectClosed(once: true, "after a read threw")
             },
+            CheckScenario("a cancel() after the end, or a second one, closes nothing more") {
+                let disk = FakeDisk("abcdef")
+                var subscription: Subscription?
+                reader(4, disk.read, disk.close).subscribe(AnySubscriber<[UInt8], Error>(
+                    receiveSubscription: { subscription = $0; $0.request(.unlimited) },
+                    receiveValue: { _ in .none },
+                    receiveCompletion: { _ in }))
+                subscription?.cancel()
+                subscription?.cancel()
+                try disk.expectClosed(once: true, "after the end of the file, then cancel() twice")
+                let cancelledTwice = FakeDisk("abcdef")
+                reader(4, cancelledTwice.read, cancelledTwice.close).subscribe(AnySubscriber<[UInt8], Error>(
+                    receiveSubscription: { subscription = $0; $0.request(.max(1)) },
+                    receiveValue: { _ in .none },
+                    receiveCompletion: { _ in }))
+                subscription?.cancel()
+                subscription?.cancel()
+                try cancelledTwice.expectClosed(once: true, "after request(.max(1)), then cancel() twice")
+            },
             CheckScenario("cancelling closes the file once and stops reading") {
                 let disk = FakeDisk("abcdefghij")
                 let subscriber = subscribe(disk, chunkSize: 4, initialDemand: .max(1))
