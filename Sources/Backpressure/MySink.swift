@@ -17,22 +17,20 @@ extension Subscribers {
         // payloads: this sits on every value's path, and rebuilding an enum case per
         // value costs reference counting that a flag flip does not.
 
-        /// Guards the state below, whose properties skip the run-time exclusivity check
-        /// (see `Lock`).
         private let lock = Lock()
         /// The upstream subscription, from `receive(subscription:)` until completion or
         /// cancel.
-        @exclusivity(unchecked) private var subscription: Subscription?
+        private var subscription: Subscription?
         /// True once completed or cancelled: no second subscription is accepted.
-        @exclusivity(unchecked) private var isTerminated = false
+        private var isTerminated = false
         /// One value has been asked for and not delivered yet.
-        @exclusivity(unchecked) private var isPulling = false
+        private var isPulling = false
         /// `receiveValue` is running.
-        @exclusivity(unchecked) private var isDelivering = false
+        private var isDelivering = false
         /// A `resume()` arrived while `receiveValue` was running.
-        @exclusivity(unchecked) private var resumeRequested = false
-        @exclusivity(unchecked) private var receiveValue: ((Input) -> Bool)?
-        @exclusivity(unchecked) private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        private var resumeRequested = false
+        private var receiveValue: ((Input) -> Bool)?
+        private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
         /// - Parameters:
         ///   - receiveCompletion: Called once, when the publisher finishes or fails.

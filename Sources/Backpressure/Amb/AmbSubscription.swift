@@ -17,18 +17,11 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
       Downstream.Input == First.Output, Downstream.Failure == First.Failure {
     private enum Side { case first, second }
 
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
     private let buffer: DemandBuffer<Downstream>
-    @exclusivity(unchecked) private var firstSink: Sink<First>?
-    @exclusivity(unchecked) private var secondSink: Sink<Second>?
-    @exclusivity(unchecked) private var winner: Side?
-    // Outside the lock: each is touched only by its own side's upstream, which sends
-    // serially, so after its first event the winner skips the lock-protected decision.
-    // (A captured local `var` would live in a box whose every access is checked.)
-    @exclusivity(unchecked) private var firstHasWon = false
-    @exclusivity(unchecked) private var secondHasWon = false
+    private var firstSink: Sink<First>?
+    private var secondSink: Sink<Second>?
+    private var winner: Side?
 
     init(downstream: Downstream) {
         buffer = DemandBuffer(downstream: downstream)
@@ -80,31 +73,23 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
 
     private func makeSink<Upstream: Publisher>(for side: Side, of _: Upstream.Type) -> Sink<Upstream>
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-        Sink(
+        // Only this side's upstream touches `hasWon`, and an upstream sends serially, so
+        // after its first event the winner skips the lock-protected decision.
+        var hasWon = false
+        return Sink(
             receiveValue: { [self] value in
-                if !hasWon(side) {
+                if !hasWon {
                     guard decide(side) else { return .none }
-                    setHasWon(side)
+                    hasWon = true
                 }
                 return buffer.receive(value)
             },
             receiveCompletion: { [self] completion in
-                guard hasWon(side) || decide(side) else { return }
+                guard hasWon || decide(side) else { return }
                 buffer.receive(completion: completion)
                 releaseSinks()
             }
         )
-    }
-
-    private func hasWon(_ side: Side) -> Bool {
-        side == .first ? firstHasWon : secondHasWon
-    }
-
-    private func setHasWon(_ side: Side) {
-        switch side {
-        case .first: firstHasWon = true
-        case .second: secondHasWon = true
-        }
     }
 
     private func releaseSinks() {

@@ -16,14 +16,12 @@ import OpenCombineShim
 /// `request(_:)` and `cancel()` may come from any thread.
 final class FibonacciSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Int, Downstream.Failure == Never {
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
-    @exclusivity(unchecked) private var downstream: Downstream?
-    @exclusivity(unchecked) private var sequence = FibonacciSequence()
-    @exclusivity(unchecked) private var remaining: Subscribers.Demand
-    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-    @exclusivity(unchecked) private var isSending = false
+    private var downstream: Downstream?
+    private var sequence = FibonacciSequence()
+    private var remaining: Subscribers.Demand
+    private var demand = Subscribers.Demand.none
+    private var isSending = false
 
     init(subscriber: Downstream, count: Subscribers.Demand) {
         downstream = subscriber

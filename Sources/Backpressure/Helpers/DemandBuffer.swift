@@ -21,28 +21,26 @@ final class DemandBuffer<Downstream: Subscriber> {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
     private let capacity: Int
-    @exclusivity(unchecked) private var downstream: Downstream?
-    @exclusivity(unchecked) private var queue = Deque<Input>()
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    private var downstream: Downstream?
+    private var queue = Deque<Input>()
+    private var completion: Subscribers.Completion<Failure>?
+    private var demand = Subscribers.Demand.none
     /// True while one caller delivers. It starts true: nothing may be delivered until
     /// `start(with:)` has handed the downstream its subscription.
-    @exclusivity(unchecked) private var isDraining = true
+    private var isDraining = true
     /// Demand the downstream returned from `receive(_:)` not yet passed on upstream.
-    @exclusivity(unchecked) private var demandToForward = Subscribers.Demand.none
+    private var demandToForward = Subscribers.Demand.none
 
     // Plain flags that mirror the state above. The buffer is generic and its callers
     // reach it through Combine's unspecialised `subscribe`, so every question asked of a
     // generic value (`queue.isEmpty`, `completion == nil`) costs a run-time metadata
     // look-up. The hot path asks these instead (see workbook-bench).
     /// False once the downstream has been completed or the buffer cancelled.
-    @exclusivity(unchecked) private var isOpen = true
-    @exclusivity(unchecked) private var hasCompletion = false
-    @exclusivity(unchecked) private var isQueueEmpty = true
+    private var isOpen = true
+    private var hasCompletion = false
+    private var isQueueEmpty = true
 
     /// - Parameters:
     ///   - downstream: The subscriber to deliver to.

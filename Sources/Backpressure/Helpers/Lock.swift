@@ -13,13 +13,6 @@ import Glibc
 /// subscriber may call straight back into us (request, cancel, subscribe again) from inside
 /// a delivery without deadlocking.
 ///
-/// The state a lock guards is declared `@exclusivity(unchecked)`. Swift checks at run time
-/// that no two accesses to a class's stored property overlap; here the lock already keeps
-/// them apart (ThreadSanitizer checks that in the tests), and the check, a call on every
-/// access, was about a tenth of each value's time on the hot paths (see workbook-bench).
-/// The attribute does per property what `-enforce-exclusivity=unchecked` did for the
-/// whole module, without a flag that would stop the package being used as a dependency.
-///
 /// It wraps `os_unfair_lock` on Apple platforms and a `pthread_mutex_t` elsewhere, like
 /// OpenCombine's own lock, because these sit on every value's path and `NSLock`'s
 /// Objective-C style dispatch is measurably slower there.

@@ -16,12 +16,10 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
-    @exclusivity(unchecked) private var subscription: Subscription?
-    @exclusivity(unchecked) private var pendingDemand = Subscribers.Demand.none
-    @exclusivity(unchecked) private var isTerminated = false
+    private var subscription: Subscription?
+    private var pendingDemand = Subscribers.Demand.none
+    private var isTerminated = false
     private let receiveValue: (Input) -> Subscribers.Demand
     private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 

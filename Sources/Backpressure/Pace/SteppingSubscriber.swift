@@ -56,21 +56,17 @@ public final class SteppingSubscriber<Input, Failure: Error> {
         case dead
     }
 
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
-    @exclusivity(unchecked) private var phase = Phase.subscribing
+    private var phase = Phase.subscribing
     /// Set until the subscriber dies.
-    @exclusivity(unchecked) private var stepper: Stepper?
+    private var stepper: Stepper?
     /// Set from `.subscribed` until the subscriber dies.
-    @exclusivity(unchecked) private var subscription: Subscription?
+    private var subscription: Subscription?
     /// The one promise that may still be completed; `nil` when none may.
-    @exclusivity(unchecked) private var livePromise: PromiseID?
+    private var livePromise: PromiseID?
     /// While `.stepping`: the stepper asked for more synchronously.
-    @exclusivity(unchecked) private var moreRequested = false
-    @exclusivity(unchecked) private var lastPromiseID: PromiseID = 0
-    /// What the current promise closure captures; reused while nobody else holds it.
-    @exclusivity(unchecked) private var ticket: PromiseTicket?
+    private var moreRequested = false
+    private var lastPromiseID: PromiseID = 0
     // [/excerpt]
 
     public init(stepper: @escaping Stepper) {
@@ -86,41 +82,7 @@ public final class SteppingSubscriber<Input, Failure: Error> {
             subscription = nil
             livePromise = nil
         }
-        ticket = nil // It holds us: let go, so neither keeps the other alive.
         return (stepper, subscription)
-    }
-
-    /// The promise for value `id`. Must be called with the lock held.
-    ///
-    /// A promise is a closure, and a closure that captured `self` and an id would be
-    /// allocated for every value. This one captures a single object, the ticket, which
-    /// Swift uses as the closure's context as it is, with no allocation. The ticket is
-    /// reused for the next value whenever the stepper has let go of the last promise
-    /// (it was completed synchronously, as it usually is); then no stale promise exists
-    /// that its new id could wrongly revive. A stepper that keeps its promise gets a
-    /// new ticket for the next value.
-    private func makePromise(id: PromiseID) -> Promise {
-        if ticket == nil || !isKnownUniquelyReferenced(&ticket) {
-            ticket = PromiseTicket(subscriber: self)
-        }
-        let ticket = self.ticket!
-        ticket.id = id
-        return { [ticket] request in ticket.complete(with: request) }
-    }
-
-    /// What one promise carries: the subscriber it completes, and which value it is for.
-    /// `id` is read and written only under the subscriber's lock.
-    private final class PromiseTicket {
-        let subscriber: SteppingSubscriber
-        @exclusivity(unchecked) var id: PromiseID = 0
-
-        init(subscriber: SteppingSubscriber) {
-            self.subscriber = subscriber
-        }
-
-        func complete(with request: Request) {
-            subscriber.complete(ticket: self, with: request)
-        }
     }
 }
 
@@ -153,11 +115,10 @@ extension SteppingSubscriber: Subscriber {
         livePromise = id
         moreRequested = false
         phase = .stepping
-        let promise = makePromise(id: id)
         lock.unlock()
 
         // Without the lock: the stepper may complete the promise right away.
-        stepper(.input(input, promise))
+        stepper(.input(input, { [self] request in complete(promise: id, with: request) }))
 
         return lock.withLock {
             // Back from the stepper we are either still stepping, or dead (cancelled).
@@ -186,10 +147,10 @@ extension SteppingSubscriber: Cancellable {
 
 extension SteppingSubscriber {
     // [excerpt: complete-promise]
-    private func complete(ticket: PromiseTicket, with request: Request) {
+    private func complete(promise id: PromiseID, with request: Request) {
         lock.lock()
         // Only the live promise counts: a stale one, or one completed twice, does nothing.
-        guard livePromise == ticket.id, let subscription else {
+        guard livePromise == id, let subscription else {
             lock.unlock()
             return
         }

@@ -29,14 +29,12 @@ extension Publishers {
         /// How many of the latest values a late subscriber is given.
         public let maxBufferSize: Int
 
-        /// Guards the state below, whose properties skip the run-time exclusivity check
-        /// (see `Lock`).
         private let lock = Lock()
-        @exclusivity(unchecked) private var upstream: Upstream?
-        @exclusivity(unchecked) private var upstreamSubscription: Subscription?
-        @exclusivity(unchecked) private var replay = Deque<Output>()
-        @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-        @exclusivity(unchecked) private var subscriptions: [ShareReplaySubscription<Upstream>] = []
+        private var upstream: Upstream?
+        private var upstreamSubscription: Subscription?
+        private var replay = Deque<Output>()
+        private var completion: Subscribers.Completion<Failure>?
+        private var subscriptions: [ShareReplaySubscription<Upstream>] = []
 
         public init(upstream: Upstream, maxBufferSize: Int) {
             precondition(maxBufferSize >= 0, "shareReplay needs a buffer size of 0 or more")

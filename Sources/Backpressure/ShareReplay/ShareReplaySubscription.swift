@@ -12,12 +12,10 @@ final class ShareReplaySubscription<Upstream: Publisher>: Subscription, CustomSt
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    /// Guards the state below, whose properties skip the run-time exclusivity check
-    /// (see `Lock`).
     private let lock = Lock()
     private let buffer: DemandBuffer<AnySubscriber<Output, Failure>>
     /// Held so that `cancel()` can remove this subscription from the publisher's list.
-    @exclusivity(unchecked) private var parent: Publishers.ShareReplay<Upstream>?
+    private var parent: Publishers.ShareReplay<Upstream>?
 
     init(
         parent: Publishers.ShareReplay<Upstream>,
