@@ -20,17 +20,6 @@ struct FibonacciTests {
         #expect(subscriber.isFinished)
     }
 
-    // Regression: with nothing to send it waited for a request before finishing. It
-    // finishes at subscription, as `Empty` and `[].publisher` do.
-    @Test func aCountOfNoneFinishesWithoutAnyRequest() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        Publishers.fibonacci(count: .none).subscribe(subscriber)
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions.count == 1)
-        #expect(subscriber.isFinished)
-        #expect(subscriber.violations.isEmpty)
-    }
-
     @Test func theDefaultCountIsSix() {
         let subscriber = TestSubscriber<Int, Never>()
         Publishers.fibonacci().subscribe(subscriber)

@@ -130,10 +130,6 @@ final class DemandBuffer<Downstream: Subscriber> {
             while queue.count > capacity, Subscribers.Demand.max(queue.count) > demand {
                 queue.removeFirst()
             }
-            // With a capacity of 0 the value just added may be gone again. The flag must
-            // say so, or `nextDelivery()` waits for a value that isn't there and never
-            // reaches a completion queued behind it.
-            isQueueEmpty = queue.isEmpty
             return takeTurn()
         }
         return deliver(first)

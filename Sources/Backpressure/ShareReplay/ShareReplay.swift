@@ -97,9 +97,7 @@ extension Publishers {
 
         private func finish(_ completion: Subscribers.Completion<Failure>) {
             let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
-                // An upstream that completes without having sent a subscription breaks
-                // the contract; that must not end the share for every subscriber.
-                guard self.completion == nil, upstreamSubscription != nil else { return [] }
+                guard self.completion == nil else { return [] }
                 self.completion = completion
                 upstreamSubscription = nil
                 defer { subscriptions = [] }

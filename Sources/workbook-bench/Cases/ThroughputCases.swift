@@ -86,25 +86,6 @@ enum ThroughputCases {
                     for value in 0..<count { subject.send(value) }
                     cancellable.cancel()
                 }),
-            // The same race against the built-in operator nearest in shape: it subscribes
-            // to two publishers, forwards the values of one through a subscription of its
-            // own and listens to the other under a lock (see the README).
-            BenchmarkCase(
-                name: "Amb over two subjects", baselineName: "prefix(untilOutputFrom:)", elements: count,
-                ours: {
-                    let first = PassthroughSubject<Int, Never>()
-                    let second = PassthroughSubject<Int, Never>()
-                    let cancellable = first.amb(second).sink { blackhole.consume($0) }
-                    for value in 0..<count { first.send(value) }
-                    cancellable.cancel()
-                },
-                baseline: {
-                    let first = PassthroughSubject<Int, Never>()
-                    let second = PassthroughSubject<Int, Never>()
-                    let cancellable = first.prefix(untilOutputFrom: second).sink { blackhole.consume($0) }
-                    for value in 0..<count { first.send(value) }
-                    cancellable.cancel()
-                }),
         ]
     }
 
