@@ -135,16 +135,17 @@ extension Subscribers {
 extension Publisher {
     /// Subscribes with a `Subscribers.MySink`: values arrive one at a time, and
     /// `receiveValue` returns whether to keep pulling. Keep the result to `resume()` a
-    /// paused flow or to `cancel()` it.
+    /// paused flow or to `cancel()` it: like `sink`'s `AnyCancellable`, it cancels the
+    /// subscription when it is released.
     public func mySink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Bool
-    ) -> Cancellable & Resumable {
+    ) -> AnyResumableCancellable {
         let sink = Subscribers.MySink<Output, Failure>(
             receiveCompletion: receiveCompletion,
             receiveValue: receiveValue
         )
         subscribe(sink)
-        return sink
+        return AnyResumableCancellable(sink)
     }
 }

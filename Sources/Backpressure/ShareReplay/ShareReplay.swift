@@ -97,7 +97,9 @@ extension Publishers {
 
         private func finish(_ completion: Subscribers.Completion<Failure>) {
             let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
-                guard self.completion == nil else { return [] }
+                // A completion from an upstream that never sent its subscription breaks
+                // the contract; it must not end the share for everyone.
+                guard self.completion == nil, upstreamSubscription != nil else { return [] }
                 self.completion = completion
                 upstreamSubscription = nil
                 defer { subscriptions = [] }
