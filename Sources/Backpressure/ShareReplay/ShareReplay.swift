@@ -71,7 +71,7 @@ extension Publishers {
 
         // [excerpt: receive-subscriber]
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (subscription, upstreamToConnect, connection) = lock.withLock {
+            let (subscription, upstreamToConnect, connectionNumber) = lock.withLock {
                 () -> (ShareReplaySubscription<Upstream>, Upstream?, Int) in
                 if scope == .whileConnected, completion != nil, subscriptions.isEmpty {
                     // The last connection ended with a completion: start afresh.
@@ -88,14 +88,14 @@ extension Publishers {
                 if completion == nil {
                     subscriptions.append(subscription)
                 }
-                guard !isConnected, completion == nil else { return (subscription, nil, connection) }
+                guard !isConnected, completion == nil else { return (subscription, nil, self.connection) }
                 isConnected = true
-                connection += 1
+                self.connection += 1
                 defer { if scope == .forever { upstream = nil } } // Subscribe once, don't keep it.
-                return (subscription, upstream, connection)
+                return (subscription, upstream, self.connection)
             }
             subscription.start()
-            upstreamToConnect?.subscribe(UpstreamSink(parent: self, connection: connection))
+            upstreamToConnect?.subscribe(UpstreamSink(parent: self, connection: connectionNumber))
         }
         // [/excerpt]
 
