@@ -32,19 +32,7 @@ let package = Package(
         // The library the chapters teach.
         .target(
             name: "Backpressure",
-            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")],
-            // Release builds only, measured with workbook-bench:
-            // - Every type here is generic and its users are in other modules; cross-module
-            //   optimisation lets more of it be specialised instead of paying for run-time
-            //   generic metadata look-ups on every value.
-            // - All mutable state is guarded by locks (ThreadSanitizer checks that in the
-            //   tests), and debug builds keep the exclusivity checks; in release they cost
-            //   about a tenth of each value's time and can only catch same-thread overlaps.
-            swiftSettings: [
-                .unsafeFlags(
-                    ["-cross-module-optimization", "-enforce-exclusivity=unchecked"],
-                    .when(configuration: .release)),
-            ]
+            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")]
         ),
 
         // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.

@@ -13,24 +13,38 @@ extension Subscribers {
     /// remembered, so a pause decided concurrently can never swallow it and stall the
     /// stream. At most one value is ever outstanding.
     public final class MySink<Input, Failure: Error>: Subscriber, Cancellable, Resumable {
-        // The state is kept in plain stored properties rather than an enum with
-        // payloads: this sits on every value's path, and rebuilding an enum case per
-        // value costs reference counting that a flag flip does not.
+        /// Everything that changes, owned by one lock. Plain fields rather than an enum
+        /// with payloads: this sits on every value's path, and rebuilding an enum case per
+        /// value costs reference counting that a flag flip does not.
+        private struct State {
+            /// The upstream subscription, from `receive(subscription:)` until completion
+            /// or cancel.
+            var subscription: Subscription?
+            /// True once completed or cancelled: no second subscription is accepted.
+            var isTerminated = false
+            /// One value has been asked for and not delivered yet.
+            var isPulling = false
+            /// `receiveValue` is running.
+            var isDelivering = false
+            /// A `resume()` arrived while `receiveValue` was running.
+            var resumeRequested = false
+            var receiveValue: ((Input) -> Bool)?
+            var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
-        private let lock = Lock()
-        /// The upstream subscription, from `receive(subscription:)` until completion or
-        /// cancel.
-        private var subscription: Subscription?
-        /// True once completed or cancelled: no second subscription is accepted.
-        private var isTerminated = false
-        /// One value has been asked for and not delivered yet.
-        private var isPulling = false
-        /// `receiveValue` is running.
-        private var isDelivering = false
-        /// A `resume()` arrived while `receiveValue` was running.
-        private var resumeRequested = false
-        private var receiveValue: ((Input) -> Bool)?
-        private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+            /// Drops every reference, so that a subscriber kept alive by its owner holds
+            /// neither the subscription nor what the closures captured. Returns the
+            /// completion handler to call once the lock is released.
+            mutating func terminate() -> ((Subscribers.Completion<Failure>) -> Void)? {
+                let handler = receiveCompletion
+                isTerminated = true
+                subscription = nil
+                receiveValue = nil
+                receiveCompletion = nil
+                return handler
+            }
+        }
+
+        private let state: LockedState<State>
 
         /// - Parameters:
         ///   - receiveCompletion: Called once, when the publisher finishes or fails.
@@ -40,16 +54,15 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Bool
         ) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
+            state = LockedState(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
         }
 
         // [excerpt: receive-subscription]
         public func receive(subscription: Subscription) {
-            let accepted: Bool = lock.withLock {
-                guard self.subscription == nil, !isTerminated else { return false }
-                self.subscription = subscription
-                isPulling = true
+            let accepted: Bool = state.withLock { state in
+                guard state.subscription == nil, !state.isTerminated else { return false }
+                state.subscription = subscription
+                state.isPulling = true
                 return true
             }
             if accepted {
@@ -63,30 +76,30 @@ extension Subscribers {
 
         // [excerpt: receive-value]
         public func receive(_ input: Input) -> Subscribers.Demand {
-            let handler: ((Input) -> Bool)? = lock.withLock {
-                guard subscription != nil else { return nil }
-                isPulling = false
-                isDelivering = true
-                return receiveValue
+            let handler: ((Input) -> Bool)? = state.withLock { state in
+                guard state.subscription != nil else { return nil }
+                state.isPulling = false
+                state.isDelivering = true
+                return state.receiveValue
             }
             guard let handler else { return .none }
 
             let wantsMore = handler(input) // Called without the lock: it may call resume().
 
-            return lock.withLock {
-                isDelivering = false
-                guard subscription != nil else { return .none } // Cancelled meanwhile.
-                isPulling = wantsMore || resumeRequested
-                resumeRequested = false
-                return isPulling ? .max(1) : .none
+            return state.withLock { state in
+                state.isDelivering = false
+                guard state.subscription != nil else { return .none } // Cancelled meanwhile.
+                state.isPulling = wantsMore || state.resumeRequested
+                state.resumeRequested = false
+                return state.isPulling ? .max(1) : .none
             }
         }
         // [/excerpt]
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let handler = lock.withLock { () -> ((Subscribers.Completion<Failure>) -> Void)? in
-                guard subscription != nil else { return nil }
-                return terminate()
+            let handler = state.withLock { state -> ((Subscribers.Completion<Failure>) -> Void)? in
+                guard state.subscription != nil else { return nil }
+                return state.terminate()
             }
             handler?(completion)
         }
@@ -94,15 +107,15 @@ extension Subscribers {
         // [excerpt: resume]
         /// Asks for the next value if the flow is paused; does nothing while it flows.
         public func resume() {
-            let subscriptionToAsk: Subscription? = lock.withLock {
-                guard let subscription, !isPulling else { return nil }
-                if isDelivering {
+            let subscriptionToAsk: Subscription? = state.withLock { state in
+                guard let subscription = state.subscription, !state.isPulling else { return nil }
+                if state.isDelivering {
                     // receive(_:) is running: let it ask when it returns, so that
                     // there is never more than one value outstanding.
-                    resumeRequested = true
+                    state.resumeRequested = true
                     return nil
                 }
-                isPulling = true
+                state.isPulling = true
                 return subscription
             }
             subscriptionToAsk?.request(.max(1))
@@ -111,23 +124,11 @@ extension Subscribers {
 
         /// Cancels the subscription and releases it and both closures.
         public func cancel() {
-            let subscription: Subscription? = lock.withLock {
-                defer { _ = terminate() }
-                return self.subscription
+            let subscription: Subscription? = state.withLock { state in
+                defer { _ = state.terminate() }
+                return state.subscription
             }
             subscription?.cancel()
-        }
-
-        /// Drops every reference, so that a subscriber kept alive by its owner holds neither
-        /// the subscription nor what the closures captured. Must be called with the lock
-        /// held; returns the completion handler to call.
-        private func terminate() -> ((Subscribers.Completion<Failure>) -> Void)? {
-            let handler = receiveCompletion
-            isTerminated = true
-            subscription = nil
-            receiveValue = nil
-            receiveCompletion = nil
-            return handler
         }
     }
 }
@@ -135,16 +136,17 @@ extension Subscribers {
 extension Publisher {
     /// Subscribes with a `Subscribers.MySink`: values arrive one at a time, and
     /// `receiveValue` returns whether to keep pulling. Keep the result to `resume()` a
-    /// paused flow or to `cancel()` it.
+    /// paused flow or to `cancel()` it: like `sink`'s `AnyCancellable`, it cancels the
+    /// subscription when it is released.
     public func mySink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Bool
-    ) -> Cancellable & Resumable {
+    ) -> AnyResumableCancellable {
         let sink = Subscribers.MySink<Output, Failure>(
             receiveCompletion: receiveCompletion,
             receiveValue: receiveValue
         )
         subscribe(sink)
-        return sink
+        return AnyResumableCancellable(sink)
     }
 }

@@ -17,6 +17,13 @@ public struct FibonacciPublisher: Publisher {
 
     // [excerpt: receive-subscriber]
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        guard configuration.count > .none else {
+            // Nothing to send: finish at once, as `Empty` and `[].publisher` do, instead
+            // of waiting for a request that a subscriber with no use for values never makes.
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: .finished)
+            return
+        }
         let subscription = FibonacciSubscription(subscriber: subscriber, count: configuration.count)
         subscriber.receive(subscription: subscription)
     }

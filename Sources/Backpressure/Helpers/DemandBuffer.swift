@@ -130,6 +130,9 @@ final class DemandBuffer<Downstream: Subscriber> {
             while queue.count > capacity, Subscribers.Demand.max(queue.count) > demand {
                 queue.removeFirst()
             }
+            // Trimming to a small capacity (0 above all) can empty the queue: the flag
+            // must say so, or `nextDelivery()` would never get past it to a completion.
+            isQueueEmpty = queue.isEmpty
             return takeTurn()
         }
         return deliver(first)

@@ -45,7 +45,7 @@ private struct Pacer<PaceScheduler: Scheduler, Relay: Subject> {
 
     /// Completes `promise` with `.more` once `interval` has passed since the value it
     /// came with was relayed.
-    private func askForNextValue(with promise: @escaping Promise) {
+    private func askForNextValue(with promise: Promise) {
         let earliestNext = scheduler.now.advanced(by: interval)
         scheduler.schedule(after: earliestNext) { promise(.more) }
     }

@@ -26,20 +26,43 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// How long one subscription to the upstream is kept.
+        public enum Scope {
+            /// Subscribe upstream once, for good: values and the completion are replayed
+            /// to every later subscriber, even after all earlier ones have left.
+            case forever
+            /// Subscribe upstream while anyone is subscribed. When the last subscriber
+            /// leaves (cancels, or has been sent the completion), the upstream is
+            /// cancelled and the replay buffer cleared; the next subscriber subscribes
+            /// upstream afresh. This is RxSwift's `SubjectLifetimeScope.whileConnected`:
+            /// use it for a source whose values go stale, such as a location feed.
+            case whileConnected
+        }
+
         /// How many of the latest values a late subscriber is given.
         public let maxBufferSize: Int
+        /// Whether the upstream subscription outlives the subscribers.
+        public let scope: Scope
 
         private let lock = Lock()
+        /// Kept for `.whileConnected`, which may subscribe again; `.forever` lets go of it
+        /// once subscribed.
         private var upstream: Upstream?
+        /// Counts subscriptions to the upstream. Events from an `UpstreamSink` of an older
+        /// connection (one cancelled while it was still sending) are ignored.
+        private var connection = 0
+        /// True from subscribing upstream until disconnecting (never, for `.forever`).
+        private var isConnected = false
         private var upstreamSubscription: Subscription?
         private var replay = Deque<Output>()
         private var completion: Subscribers.Completion<Failure>?
         private var subscriptions: [ShareReplaySubscription<Upstream>] = []
 
-        public init(upstream: Upstream, maxBufferSize: Int) {
+        public init(upstream: Upstream, maxBufferSize: Int, scope: Scope = .forever) {
             precondition(maxBufferSize >= 0, "shareReplay needs a buffer size of 0 or more")
             self.upstream = upstream
             self.maxBufferSize = maxBufferSize
+            self.scope = scope
         }
 
         deinit {
@@ -48,8 +71,14 @@ extension Publishers {
 
         // [excerpt: receive-subscriber]
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (subscription, upstreamToConnect) = lock.withLock {
-                () -> (ShareReplaySubscription<Upstream>, Upstream?) in
+            let (subscription, upstreamToConnect, connectionNumber) = lock.withLock {
+                () -> (ShareReplaySubscription<Upstream>, Upstream?, Int) in
+                if scope == .whileConnected, completion != nil, subscriptions.isEmpty {
+                    // The last connection ended with a completion: start afresh.
+                    completion = nil
+                    replay.removeAll()
+                    isConnected = false
+                }
                 // The replay is copied in the same critical section that adds the
                 // subscriber to the list, so each value reaches it exactly once: either
                 // in this copy or, later, from `relay(_:)`.
@@ -59,11 +88,14 @@ extension Publishers {
                 if completion == nil {
                     subscriptions.append(subscription)
                 }
-                defer { upstream = nil } // Subscribe upstream once, and don't keep it.
-                return (subscription, upstream)
+                guard !isConnected, completion == nil else { return (subscription, nil, self.connection) }
+                isConnected = true
+                self.connection += 1
+                defer { if scope == .forever { upstream = nil } } // Subscribe once, don't keep it.
+                return (subscription, upstream, self.connection)
             }
             subscription.start()
-            upstreamToConnect?.subscribe(UpstreamSink(parent: self))
+            upstreamToConnect?.subscribe(UpstreamSink(parent: self, connection: connectionNumber))
         }
         // [/excerpt]
 
@@ -80,9 +112,9 @@ extension Publishers {
         }
 
         // [excerpt: relay]
-        private func relay(_ value: Output) {
+        private func relay(_ value: Output, from connection: Int) {
             let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
-                guard completion == nil else { return [] }
+                guard completion == nil, connection == self.connection else { return [] }
                 replay.append(value)
                 if replay.count > maxBufferSize {
                     replay.removeFirst()
@@ -95,11 +127,15 @@ extension Publishers {
         }
         // [/excerpt]
 
-        private func finish(_ completion: Subscribers.Completion<Failure>) {
+        private func finish(_ completion: Subscribers.Completion<Failure>, from connection: Int) {
             let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
-                guard self.completion == nil else { return [] }
+                // A completion from an upstream that never sent its subscription breaks
+                // the contract; it must not end the share for everyone.
+                guard self.completion == nil, upstreamSubscription != nil, connection == self.connection
+                else { return [] }
                 self.completion = completion
                 upstreamSubscription = nil
+                if scope == .whileConnected { isConnected = false }
                 defer { subscriptions = [] }
                 return subscriptions
             }
@@ -108,9 +144,11 @@ extension Publishers {
             }
         }
 
-        private func connected(to subscription: Subscription) -> Bool {
+        private func connected(to subscription: Subscription, connection: Int) -> Bool {
             lock.withLock {
-                guard completion == nil, upstreamSubscription == nil else { return false }
+                guard completion == nil, upstreamSubscription == nil, connection == self.connection,
+                      isConnected
+                else { return false }
                 upstreamSubscription = subscription
                 return true
             }
@@ -123,9 +161,17 @@ extension Publishers {
 
         /// Called by a subscription that was cancelled.
         func remove(_ subscription: ShareReplaySubscription<Upstream>) {
-            lock.withLock {
+            let toCancel: Subscription? = lock.withLock {
                 subscriptions.removeAll { $0 === subscription }
+                guard scope == .whileConnected, subscriptions.isEmpty, isConnected else { return nil }
+                // The last subscriber left: disconnect, and forget what was replayed.
+                isConnected = false
+                connection += 1 // Anything the old connection still sends is ignored.
+                replay.removeAll()
+                defer { upstreamSubscription = nil }
+                return upstreamSubscription
             }
+            toCancel?.cancel() // Outside the lock: cancelling may call back into us.
         }
 
         /// The one subscriber to the upstream. It holds the publisher weakly so that the
@@ -135,13 +181,15 @@ extension Publishers {
             typealias Failure = Upstream.Failure
 
             private weak var parent: ShareReplay?
+            private let connection: Int
 
-            init(parent: ShareReplay) {
+            init(parent: ShareReplay, connection: Int) {
                 self.parent = parent
+                self.connection = connection
             }
 
             func receive(subscription: Subscription) {
-                guard let parent, parent.connected(to: subscription) else {
+                guard let parent, parent.connected(to: subscription, connection: connection) else {
                     subscription.cancel()
                     return
                 }
@@ -149,21 +197,30 @@ extension Publishers {
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
-                parent?.relay(input)
+                parent?.relay(input, from: connection)
                 return .none
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
-                parent?.finish(completion)
+                parent?.finish(completion, from: connection)
             }
         }
     }
 }
 
 extension Publisher {
+    // [excerpt: share-replay-scope]
     /// Shares this publisher among all subscribers, subscribing to it once, and replays
     /// the latest `maxBufferSize` values (and the completion) to each new subscriber.
-    public func shareReplay(_ maxBufferSize: Int = .max) -> Publishers.ShareReplay<Self> {
-        Publishers.ShareReplay(upstream: self, maxBufferSize: maxBufferSize)
+    ///
+    /// - Parameter scope: `.forever` (the default) keeps the upstream subscription and the
+    ///   replay for good; `.whileConnected` cancels the upstream when the last subscriber
+    ///   leaves, clears the replay, and subscribes afresh for the next subscriber.
+    public func shareReplay(
+        _ maxBufferSize: Int = .max,
+        scope: Publishers.ShareReplay<Self>.Scope = .forever
+    ) -> Publishers.ShareReplay<Self> {
+        Publishers.ShareReplay(upstream: self, maxBufferSize: maxBufferSize, scope: scope)
     }
+    // [/excerpt]
 }

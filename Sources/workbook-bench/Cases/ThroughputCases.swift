@@ -86,6 +86,28 @@ enum ThroughputCases {
                     for value in 0..<count { subject.send(value) }
                     cancellable.cancel()
                 }),
+                    // The nearest built-in with the same two hops: flatMap keeps an inner subscriber
+            // per upstream and merges them into one downstream under a lock, with demand
+            // accounting and serial delivery, as Amb's sinks and DemandBuffer do. Two
+            // inner publishers, values sent through one of them, like the race's winner.
+            BenchmarkCase(
+                name: "Amb over two subjects", baselineName: "flatMap over two", elements: count,
+                ours: {
+                    let first = PassthroughSubject<Int, Never>()
+                    let second = PassthroughSubject<Int, Never>()
+                    let cancellable = first.amb(second).sink { blackhole.consume($0) }
+                    for value in 0..<count { first.send(value) }
+                    cancellable.cancel()
+                },
+                baseline: {
+                    let first = PassthroughSubject<Int, Never>()
+                    let second = PassthroughSubject<Int, Never>()
+                    let cancellable = [first, second].publisher
+                        .flatMap(maxPublishers: .max(2)) { $0 }
+                        .sink { blackhole.consume($0) }
+                    for value in 0..<count { first.send(value) }
+                    cancellable.cancel()
+                }),
         ]
     }
 
