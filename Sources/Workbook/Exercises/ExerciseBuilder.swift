@@ -45,7 +45,7 @@ struct ExerciseBuilder {
         var remaining = jobs
         // Once the library is built (before the first build, or after a first one that
         // failed), set aside the files that do not compile on their own, cheaply.
-        let precheck = ExercisePrecheck(package: GradingPackage(workspace: workspace, jobs: jobs), runProgram: runProgram)
+        let precheck = ExercisePrecheck(package: GradingPackage(workspace: workspace, jobs: jobs), workspace: workspace, runProgram: runProgram)
         var prechecked = false
         func precheckOnce() throws {
             guard !prechecked, remaining.count > 1, precheck.isAvailable else { return }

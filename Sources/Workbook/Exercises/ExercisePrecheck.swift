@@ -13,6 +13,7 @@ import Foundation
 /// so a wrong guess here can cost time, never a grade.
 struct ExercisePrecheck {
     let package: GradingPackage
+    let workspace: ExerciseWorkspace
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
     /// The build folder, `.build/<triple>/debug`: SwiftPM makes the `.build/debug` link to
@@ -26,9 +27,10 @@ struct ExercisePrecheck {
     }
     private var modules: URL { build.appendingPathComponent("Modules") }
 
-    /// True once a build has left the checks' module behind.
+    /// True once a build has left the checks' module behind, newer than every change to the
+    /// library and the checks (a module older than them may lack a check, or have an old one).
     var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: modules.appendingPathComponent("ExerciseChecks.swiftmodule").path)
+        LibraryFreshness.modulesAreCurrent(in: modules, for: workspace)
     }
 
     /// The first compiler error of each job that does not compile on its own.

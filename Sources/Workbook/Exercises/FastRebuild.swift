@@ -19,7 +19,8 @@ struct FastRebuild {
 
     /// True when the job's program was rebuilt; false when `swift build` must do it.
     func rebuild(_ job: GradingJob) -> Bool {
-        guard let planned = modificationDate(plan), !hasChanged(since: planned),
+        guard let planned = LibraryFreshness.modificationDate(plan),
+              LibraryFreshness.lastChange(in: workspace, gradingManifest: package.directory.appendingPathComponent("Package.swift")) < planned,
               let text = try? String(contentsOf: plan, encoding: .utf8) else { return false }
         let commands = ["module", "exe"].map { step in
             arguments(of: "C.\(job.targetName)-", endingWith: "-debug.\(step)\":", in: text)
@@ -43,20 +44,5 @@ struct FastRebuild {
             return try? JSONDecoder().decode([String].self, from: Data(trimmed.dropFirst("args: ".count).utf8))
         }
         return nil
-    }
-
-    /// Whether anything the plan was made from changed after `date`.
-    private func hasChanged(since date: Date) -> Bool {
-        var inputs = [package.directory.appendingPathComponent("Package.swift"), workspace.url("Package.swift"), workspace.url("Package.resolved")]
-        for folder in ["Sources/Backpressure", "Sources/ExerciseChecks"] {
-            let root = workspace.url(folder)
-            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-            inputs += files.map { root.appendingPathComponent($0) }
-        }
-        return inputs.contains { (modificationDate($0) ?? .distantFuture) > date }
-    }
-
-    private func modificationDate(_ url: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 }

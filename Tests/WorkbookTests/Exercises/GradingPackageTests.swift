@@ -67,4 +67,25 @@ import Testing
         try GradingLock.holding(in: workbook.workspace) {}
         #expect(workbook.read(".workbook/grade/.build/debug/anything") == "kept")
     }
+
+    @Test func thePrecheckStepsAsideUntilTheBuiltModulesAreNewerThanTheLibrary() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        let modules = ".workbook/grade/.build/x86_64-unknown-linux-gnu/debug/Modules"
+        for target in LibraryFreshness.targets {
+            try workbook.write("// source", to: "Sources/\(target)/File.swift")
+            try workbook.write("module", to: "\(modules)/\(target).swiftmodule")
+        }
+        let package = GradingPackage(workspace: workbook.workspace, jobs: jobs(workbook, [myAssign]))
+        let precheck = ExercisePrecheck(package: package, workspace: workbook.workspace, runProgram: { try $0.run() })
+        let past = Date(timeIntervalSinceNow: -60)
+        for target in LibraryFreshness.targets {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: workbook.root.appendingPathComponent("Sources/\(target)/File.swift").path)
+        }
+        #expect(precheck.isAvailable)
+        // A check added since the last build: the built module does not have it yet.
+        try workbook.write("// a new check", to: "Sources/ExerciseChecks/NewCheck.swift")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)],
+                                              ofItemAtPath: workbook.root.appendingPathComponent("Sources/ExerciseChecks/NewCheck.swift").path)
+        #expect(!precheck.isAvailable)
+    }
 }
