@@ -43,7 +43,7 @@ public enum BoundedStreamCheck {
             },
             CheckScenario("cancels the publisher when the reader stops early") {
                 let upstream = Upstream(supplying: Array(1...10))
-                let first = try readFirst(stream(upstream, 20), "a publisher of 1 to 10 that never finishes")
+                let first = try readFirst({ stream(upstream, 20) }, "a publisher of 1 to 10 that never finishes")
                 try expect(first == 1, "the reader's first value was \(first.map(String.init) ?? "nothing"), expected 1")
                 let subscription = try unwrap(upstream.subscription)
                 // The reader's task lets go of the stream when it ends, a moment after it
@@ -78,19 +78,27 @@ public enum BoundedStreamCheck {
         return box.values
     }
 
-    /// The first value the stream yields; the stream and its iterator are gone afterwards.
-    private static func readFirst(_ stream: AsyncStream<Int>, _ situation: String) throws -> Int? {
-        let box = Box()
+    /// The first value the stream yields. Only the iterator keeps the stream alive, and the
+    /// reading task lets go of it before it reports, so a bridge that cancels on termination
+    /// has done so by the time this returns.
+    private static func readFirst(_ stream: () -> AsyncStream<Int>, _ situation: String) throws -> Int? {
+        let reading = Reading(stream().makeAsyncIterator())
         let done = DispatchSemaphore(value: 0)
         Task {
-            var iterator = stream.makeAsyncIterator()
-            if let value = await iterator.next() { box.values.append(value) }
+            reading.first = await reading.iterator?.next()
+            reading.iterator = nil
             done.signal()
         }
         guard done.wait(timeout: .now() + patience) == .success else {
             throw CheckFailure("with \(situation), your stream yielded nothing")
         }
-        return box.values.first
+        return reading.first
+    }
+
+    private final class Reading: @unchecked Sendable {
+        var iterator: AsyncStream<Int>.Iterator?
+        var first: Int?
+        init(_ iterator: AsyncStream<Int>.Iterator) { self.iterator = iterator }
     }
 
     private final class Box: @unchecked Sendable {
