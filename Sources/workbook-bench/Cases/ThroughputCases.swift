@@ -70,35 +70,31 @@ enum ThroughputCases {
     static func amb(scale: Int) -> [BenchmarkCase] {
         let blackhole = Blackhole()
         let count = 500_000 / scale
+        // Ours in both rows: values sent through the first of two subjects, the race's winner.
+        let ambOverTwo = {
+            let first = PassthroughSubject<Int, Never>()
+            let second = PassthroughSubject<Int, Never>()
+            let cancellable = first.amb(second).sink { blackhole.consume($0) }
+            for value in 0..<count { first.send(value) }
+            cancellable.cancel()
+        }
         return [
             BenchmarkCase(
                 name: "Amb over two subjects", baselineName: "subject -> Sink", elements: count,
-                ours: {
-                    let first = PassthroughSubject<Int, Never>()
-                    let second = PassthroughSubject<Int, Never>()
-                    let cancellable = first.amb(second).sink { blackhole.consume($0) }
-                    for value in 0..<count { first.send(value) }
-                    cancellable.cancel()
-                },
+                ours: ambOverTwo,
                 baseline: {
                     let subject = PassthroughSubject<Int, Never>()
                     let cancellable = subject.sink { blackhole.consume($0) }
                     for value in 0..<count { subject.send(value) }
                     cancellable.cancel()
                 }),
-                    // The nearest built-in with the same two hops: flatMap keeps an inner subscriber
+            // The nearest built-in with the same two hops: flatMap keeps an inner subscriber
             // per upstream and merges them into one downstream under a lock, with demand
             // accounting and serial delivery, as Amb's sinks and DemandBuffer do. Two
             // inner publishers, values sent through one of them, like the race's winner.
             BenchmarkCase(
                 name: "Amb over two subjects", baselineName: "flatMap over two", elements: count,
-                ours: {
-                    let first = PassthroughSubject<Int, Never>()
-                    let second = PassthroughSubject<Int, Never>()
-                    let cancellable = first.amb(second).sink { blackhole.consume($0) }
-                    for value in 0..<count { first.send(value) }
-                    cancellable.cancel()
-                },
+                ours: ambOverTwo,
                 baseline: {
                     let first = PassthroughSubject<Int, Never>()
                     let second = PassthroughSubject<Int, Never>()
