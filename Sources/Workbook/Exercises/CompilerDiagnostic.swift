@@ -5,11 +5,12 @@
 struct CompilerDiagnostic: Equatable {
     var file: String
     var line: Int
-    var column: Int
+    /// The compiler gives one; the linker (`undefined reference to …`) does not.
+    var column: Int?
     var message: String
 
     /// `Exercises/MyAssign.swift:12:9: error: cannot find 'x' in scope`
-    var text: String { "\(file):\(line):\(column): error: \(message)" }
+    var text: String { "\(file):\(line)\(column.map { ":\($0)" } ?? ""): error: \(message)" }
 
     /// Every error in `output`, in order, each once (the build prints some twice).
     static func errors(in output: String) -> [CompilerDiagnostic] {
@@ -20,11 +21,13 @@ struct CompilerDiagnostic: Equatable {
     static func parse(_ line: String) -> CompilerDiagnostic? {
         guard let marker = line.range(of: ": error: ") else { return nil }
         let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-        guard location.count >= 3,
-              let lineNumber = Int(location[location.count - 2]),
-              let column = Int(location[location.count - 1]) else { return nil }
-        let file = location.dropLast(2).joined(separator: ":")
-        return CompilerDiagnostic(
-            file: file, line: lineNumber, column: column, message: String(line[marker.upperBound...]))
+        let message = String(line[marker.upperBound...])
+        if location.count >= 3, let lineNumber = Int(location[location.count - 2]), let column = Int(location[location.count - 1]) {
+            return CompilerDiagnostic(file: location.dropLast(2).joined(separator: ":"), line: lineNumber, column: column, message: message)
+        }
+        if location.count >= 2, let lineNumber = Int(location[location.count - 1]) {
+            return CompilerDiagnostic(file: location.dropLast().joined(separator: ":"), line: lineNumber, column: nil, message: message)
+        }
+        return nil
     }
 }

@@ -109,12 +109,20 @@ struct ExerciseBuilder {
         return try runProgram(ChildProcess("swift", arguments, timeout: timeLimit))
     }
 
-    /// The first error that names each job's own files.
+    /// The first error that names each job's own files; failing that, for a job whose own
+    /// build products an error line names (a link error names the job's object files), that
+    /// line. Either way an error is pinned only on the job it is about.
     private func firstErrors(in output: String, among jobs: [GradingJob], package: GradingPackage) -> [GradingJob: String] {
         var errors: [GradingJob: String] = [:]
         for diagnostic in CompilerDiagnostic.errors(in: output) {
             guard let job = jobs.first(where: { owns($0, diagnostic.file, package) }), errors[job] == nil else { continue }
             errors[job] = diagnostic.text
+        }
+        let errorLines = output.split(separator: "\n").filter { $0.contains("error") }
+        for job in jobs where errors[job] == nil {
+            if let line = errorLines.first(where: { $0.contains("/\(job.targetName).build/") || $0.contains("/\(job.targetName)'") || $0.hasSuffix("/\(job.targetName)") }) {
+                errors[job] = "\(job.displayPath): error: it builds but does not link: \(line.trimmingCharacters(in: .whitespaces))"
+            }
         }
         return errors
     }

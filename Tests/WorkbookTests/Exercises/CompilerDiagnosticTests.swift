@@ -32,4 +32,10 @@ import Testing
     @Test func aFileNameMayHoldColons() {
         #expect(CompilerDiagnostic.parse("C:/x/y.swift:4:5: error: boom")?.file == "C:/x/y.swift")
     }
+
+    @Test func readsALinkersErrorWhichHasNoColumn() {
+        let diagnostic = CompilerDiagnostic.parse("/tmp/class/lnk/Countdown.swift:15: error: undefined reference to 'workbook_no_such_symbol'")
+        #expect(diagnostic == CompilerDiagnostic(file: "/tmp/class/lnk/Countdown.swift", line: 15, column: nil, message: "undefined reference to 'workbook_no_such_symbol'"))
+        #expect(diagnostic?.text == "/tmp/class/lnk/Countdown.swift:15: error: undefined reference to 'workbook_no_such_symbol'")
+    }
 }
