@@ -21,22 +21,11 @@ struct CheckRunner {
         var seconds: Double?
     }
 
-    /// Runs each job's program, two at a time (the machines this runs on have two cores or
-    /// more); the runs come back in the order of `jobs`.
+    /// Runs each job's program, two at a time; the runs come back in the order of `jobs`.
     func run(_ jobs: [GradingJob]) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
-        var runs = [Run?](repeating: nil, count: jobs.count)
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { worker in
-            for index in stride(from: worker, to: jobs.count, by: 2) {
-                let run = runCheck(jobs[index])
-                lock.lock()
-                runs[index] = run
-                lock.unlock()
-            }
-        }
-        return runs.map { $0 ?? Run(outcome: .crashed("the check did not run")) }
+        return jobs.mapTwoAtATime(runCheck)
     }
 
     private func runCheck(_ job: GradingJob) -> Run {

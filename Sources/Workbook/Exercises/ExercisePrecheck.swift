@@ -39,18 +39,8 @@ struct ExercisePrecheck {
         let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? [])
             .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
-        var found: [GradingJob: String] = [:]
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { worker in
-            for index in stride(from: worker, to: jobs.count, by: 2) {
-                let job = jobs[index]
-                guard let error = firstError(of: job, build: build, moduleMaps: moduleMaps) else { continue }
-                lock.lock()
-                found[job] = error
-                lock.unlock()
-            }
-        }
-        return found
+        let errors = jobs.mapTwoAtATime { firstError(of: $0, build: build, moduleMaps: moduleMaps) }
+        return Dictionary(uniqueKeysWithValues: zip(jobs, errors).compactMap { job, error in error.map { (job, $0) } })
     }
 
     private func firstError(of job: GradingJob, build: URL, moduleMaps: [URL]) -> String? {

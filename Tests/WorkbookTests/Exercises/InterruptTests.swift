@@ -17,10 +17,11 @@ import Testing
         var process = ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", group.folder.path, "--time-limit", "300"],
                                    workingDirectory: BuiltWorkbook.packageRoot, timeout: 900)
         process.onStart = { pid in workbookID.value = pid; started.signal() }
+        let workbook = process
         let finished = LockedBox<ChildProcess.Result?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            finished.value = try? process.run()
+            finished.value = try? workbook.run()
             done.signal()
         }
         started.wait()
