@@ -13,15 +13,26 @@ extension Subscribers {
     /// remembered, so a pause decided concurrently can never swallow it and stall the
     /// stream. At most one value is ever outstanding.
     public final class MySink<Input, Failure: Error>: Subscriber, Cancellable, Resumable {
-        /// Everything that changes, owned by one lock. Plain fields rather than an enum
-        /// with payloads: this sits on every value's path, and rebuilding an enum case per
-        /// value costs reference counting that a flag flip does not.
+        /// Where the sink is in its life.
+        private enum Phase {
+            /// Waiting for the upstream's subscription.
+            case awaitingSubscription
+            /// Subscribed: the subscription is set.
+            case subscribed
+            /// Completed or cancelled: everything is released, and no second
+            /// subscription is accepted.
+            case terminated
+        }
+
+        /// Everything that changes, owned by one lock. Plain fields and a payload-free
+        /// phase rather than an enum with payloads: this sits on every value's path, and
+        /// rebuilding an enum case per value costs reference counting that a flag flip
+        /// does not. Likewise the hot path asks `phase`, never `subscription != nil`,
+        /// which copies the existential (a retain and a release) just to compare it.
         private struct State {
-            /// The upstream subscription, from `receive(subscription:)` until completion
-            /// or cancel.
+            var phase = Phase.awaitingSubscription
+            /// Set while `.subscribed`.
             var subscription: Subscription?
-            /// True once completed or cancelled: no second subscription is accepted.
-            var isTerminated = false
             /// One value has been asked for and not delivered yet.
             var isPulling = false
             /// `receiveValue` is running.
@@ -36,7 +47,7 @@ extension Subscribers {
             /// completion handler to call once the lock is released.
             mutating func terminate() -> ((Subscribers.Completion<Failure>) -> Void)? {
                 let handler = receiveCompletion
-                isTerminated = true
+                phase = .terminated
                 subscription = nil
                 receiveValue = nil
                 receiveCompletion = nil
@@ -60,7 +71,8 @@ extension Subscribers {
         // [excerpt: receive-subscription]
         public func receive(subscription: Subscription) {
             let accepted: Bool = state.withLock { state in
-                guard state.subscription == nil, !state.isTerminated else { return false }
+                guard state.phase == .awaitingSubscription else { return false }
+                state.phase = .subscribed
                 state.subscription = subscription
                 state.isPulling = true
                 return true
@@ -76,11 +88,15 @@ extension Subscribers {
 
         // [excerpt: receive-value]
         public func receive(_ input: Input) -> Subscribers.Demand {
-            let handler: ((Input) -> Bool)? = state.withLock { state in
-                guard state.subscription != nil else { return nil }
+            // The handler comes out through a local, not as `withLock`'s result: in this
+            // unspecialised generic code a result of type `((Input) -> Bool)?` costs two
+            // run-time metadata look-ups per value; a `Void` result costs none.
+            var handler: ((Input) -> Bool)?
+            state.withLock { state in
+                guard state.phase == .subscribed else { return }
                 state.isPulling = false
                 state.isDelivering = true
-                return state.receiveValue
+                handler = state.receiveValue
             }
             guard let handler else { return .none }
 
@@ -88,7 +104,7 @@ extension Subscribers {
 
             return state.withLock { state in
                 state.isDelivering = false
-                guard state.subscription != nil else { return .none } // Cancelled meanwhile.
+                guard state.phase == .subscribed else { return .none } // Cancelled meanwhile.
                 state.isPulling = wantsMore || state.resumeRequested
                 state.resumeRequested = false
                 return state.isPulling ? .max(1) : .none
@@ -98,7 +114,7 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             let handler = state.withLock { state -> ((Subscribers.Completion<Failure>) -> Void)? in
-                guard state.subscription != nil else { return nil }
+                guard state.phase == .subscribed else { return nil }
                 return state.terminate()
             }
             handler?(completion)

@@ -6,6 +6,10 @@ extension Publisher {
     /// gets the next value only after completing that promise with `.more`.
     ///
     /// - Returns: A cancellable that cancels the subscription.
+    ///
+    /// It is `@inlinable` so that it is compiled where it is called, with the concrete
+    /// output and failure types: see `SteppingSubscriber.init(stepper:)` for what that saves.
+    @inlinable
     public func step(
         with stepper: @escaping (SteppingSubscriber<Output, Failure>.Event) -> Void
     ) -> AnyCancellable {

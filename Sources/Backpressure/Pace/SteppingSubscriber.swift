@@ -76,8 +76,9 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     /// Everything that changes, owned by one lock.
     private struct State {
         var phase = Phase.subscribing
-        /// Set until the subscriber dies.
-        var stepper: Stepper?
+        /// The stepper, as two closures (see `init(stepper:)`); set until the subscriber dies.
+        var deliverValue: ((Input, Promise) -> Void)?
+        var deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?
         /// Set from `.subscribed` until the subscriber dies.
         var subscription: Subscription?
         /// The one promise that may still be completed; `nil` when none may.
@@ -88,22 +89,44 @@ public final class SteppingSubscriber<Input, Failure: Error> {
 
         /// Moves to `.dead` and releases the stepper and the subscription; returns what
         /// was released, for the caller to use once the lock is released.
-        mutating func die() -> (Stepper?, Subscription?) {
+        mutating func die() -> (
+            deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?,
+            subscription: Subscription?
+        ) {
             defer {
                 phase = .dead
-                stepper = nil
+                deliverValue = nil
+                deliverCompletion = nil
                 subscription = nil
                 livePromise = nil
             }
-            return (stepper, subscription)
+            return (deliverCompletion, subscription)
         }
     }
 
     private let state: LockedState<State>
     // [/excerpt]
 
-    public init(stepper: @escaping Stepper) {
-        state = LockedState(State(stepper: stepper))
+    /// - Parameter stepper: Told of each value, with its promise, and of the completion.
+    @inlinable
+    public convenience init(stepper: @escaping Stepper) {
+        // The events are built in these two closures, which are compiled into the
+        // caller's module, where `Input` and `Failure` are concrete types. Built in this
+        // class's own code, which is generic and which the upstream calls unspecialised,
+        // `.input(value, promise)` would look up the metadata of `Event` and of the
+        // tuple `(Input, Promise)` at run time for every value: `perf` showed that as
+        // half the cost of a value.
+        self.init(
+            deliverValue: { value, promise in stepper(.input(value, promise)) },
+            deliverCompletion: { completion in stepper(.completion(completion)) })
+    }
+
+    @usableFromInline
+    init(
+        deliverValue: @escaping (Input, Promise) -> Void,
+        deliverCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) {
+        state = LockedState(State(deliverValue: deliverValue, deliverCompletion: deliverCompletion))
     }
 }
 
@@ -124,25 +147,27 @@ extension SteppingSubscriber: Subscriber {
 
     // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
-        // The id comes back through a local rather than in a tuple with the stepper:
-        // a tuple with a generic element costs a run-time tuple-metadata look-up per
-        // value in this unspecialised code (`perf` showed it as the top cost).
+        // The stepper and the id come back through locals, not as `withLock`'s result:
+        // this code is unspecialised, and a result whose type involves `Input` (the
+        // stepper's, a tuple with it) costs run-time metadata look-ups per value.
+        // A `Void` result costs none.
+        var deliverValue: ((Input, Promise) -> Void)?
         var id: PromiseID = 0
-        let stepper: Stepper? = state.withLock { state in
+        state.withLock { state in
             // Only `.subscribed` expects a value: when dead we were cancelled, and the
             // upstream may not send before subscribing or while we are stepping.
-            guard state.phase == .subscribed, let stepper = state.stepper else { return nil }
+            guard state.phase == .subscribed else { return }
             state.lastPromiseID += 1
             id = state.lastPromiseID
             state.livePromise = id
             state.moreRequested = false
             state.phase = .stepping
-            return stepper
+            deliverValue = state.deliverValue
         }
-        guard let stepper else { return .none }
+        guard let deliverValue else { return .none }
 
         // Without the lock: the stepper may complete the promise right away.
-        stepper(.input(input, Promise(subscriber: self, id: id)))
+        deliverValue(input, Promise(subscriber: self, id: id))
 
         return state.withLock { state in
             // Back from the stepper we are either still stepping, or dead (cancelled).
@@ -154,39 +179,51 @@ extension SteppingSubscriber: Subscriber {
     // [/excerpt]
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        let stepper: Stepper? = state.withLock { state in
-            guard state.phase == .subscribed else { return nil }
-            return state.die().0
+        var deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        state.withLock { state in
+            guard state.phase == .subscribed else { return }
+            deliverCompletion = state.die().deliverCompletion
         }
-        stepper?(.completion(completion))
+        deliverCompletion?(completion)
     }
 }
 
 extension SteppingSubscriber: Cancellable {
     public func cancel() {
-        let subscription = state.withLock { $0.die().1 }
+        let subscription = state.withLock { $0.die().subscription }
         subscription?.cancel()
     }
 }
 
+/// What completing a promise leads to, decided under the lock and acted on after it.
+///
+/// It is declared outside `SteppingSubscriber` on purpose: nested there it would be generic
+/// over the subscriber's `Input` and `Failure` (which it does not use), and returning it
+/// from the lock in the subscriber's unspecialised code would look up its metadata at
+/// run time on every `promise(.more)`.
+private enum PromiseOutcome {
+    case ignore, cancel(Subscription), request(Subscription), returnedAsDemand
+}
+
 extension SteppingSubscriber {
-    private enum PromiseOutcome {
-        case ignore, cancel(Subscription), request(Subscription), returnedAsDemand
-    }
 
     // [excerpt: complete-promise]
     fileprivate func complete(promise id: PromiseID, with request: Request) {
         let outcome: PromiseOutcome = state.withLock { state in
             // Only the live promise counts: a stale one, or one completed twice, does nothing.
-            guard state.livePromise == id, let subscription = state.subscription else { return .ignore }
+            guard state.livePromise == id else { return .ignore }
             state.livePromise = nil
+            if request == .more, state.phase == .stepping {
+                // Still inside receive(_:): it returns the demand. The common case, so it
+                // doesn't touch the subscription (copying it out costs a retain).
+                state.moreRequested = true
+                return .returnedAsDemand
+            }
+            // A live promise means a subscription: both go together, in `die()`.
+            guard let subscription = state.subscription else { return .ignore }
             if request == .cancel {
                 _ = state.die()
                 return .cancel(subscription)
-            }
-            if state.phase == .stepping {
-                state.moreRequested = true // Still inside receive(_:): it returns the demand.
-                return .returnedAsDemand
             }
             return .request(subscription)
         }
