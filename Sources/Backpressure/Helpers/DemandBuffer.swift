@@ -21,26 +21,47 @@ final class DemandBuffer<Downstream: Subscriber> {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private let capacity: Int
-    private var downstream: Downstream?
-    private var queue = Deque<Input>()
-    private var completion: Subscribers.Completion<Failure>?
-    private var demand = Subscribers.Demand.none
-    /// True while one caller delivers. It starts true: nothing may be delivered until
-    /// `start(with:)` has handed the downstream its subscription.
-    private var isDraining = true
-    /// Demand the downstream returned from `receive(_:)` not yet passed on upstream.
-    private var demandToForward = Subscribers.Demand.none
+    /// Everything that changes, owned by one lock.
+    ///
+    /// The plain flags mirror the generic fields below them. The buffer is generic, and
+    /// its callers reach it through Combine's unspecialised `subscribe`, so every question
+    /// asked of a generic value (`queue.isEmpty`, `completion == nil`) costs a run-time
+    /// metadata look-up; the hot path asks the flags instead (see workbook-bench). They
+    /// come first, so that where they sit in the struct doesn't depend on the generic
+    /// types: a field after one of a generic type sits at an offset that is known only
+    /// at run time, from the struct's metadata, looked up on every access.
+    fileprivate struct State {
+        /// True while one caller delivers. It starts true: nothing may be delivered
+        /// until `start(with:)` has handed the downstream its subscription.
+        var isDraining = true
+        /// False once the downstream has been completed or the buffer cancelled.
+        var isOpen = true
+        var hasCompletion: Bool
+        var isQueueEmpty: Bool
+        var demand = Subscribers.Demand.none
+        /// Demand the downstream returned from `receive(_:)` not yet passed on upstream.
+        var demandToForward = Subscribers.Demand.none
+        let capacity: Int
+        /// The downstream, in memory of its own, initialised while `hasDownstream`. For
+        /// the same reason as above: a `Downstream?` field has no fixed offset, and the
+        /// optional has a generic type whose metadata would be looked up per value.
+        let downstreamSlot: UnsafeMutablePointer<Downstream>
+        var hasDownstream = true
+        var queue: Deque<Input>
+        var completion: Subscribers.Completion<Failure>?
 
-    // Plain flags that mirror the state above. The buffer is generic and its callers
-    // reach it through Combine's unspecialised `subscribe`, so every question asked of a
-    // generic value (`queue.isEmpty`, `completion == nil`) costs a run-time metadata
-    // look-up. The hot path asks these instead (see workbook-bench).
-    /// False once the downstream has been completed or the buffer cancelled.
-    private var isOpen = true
-    private var hasCompletion = false
-    private var isQueueEmpty = true
+        init(downstream: Downstream, capacity: Int, queue: Deque<Input>, completion: Subscribers.Completion<Failure>?) {
+            downstreamSlot = .allocate(capacity: 1)
+            downstreamSlot.initialize(to: downstream)
+            self.capacity = capacity
+            self.queue = queue
+            self.completion = completion
+            isQueueEmpty = queue.isEmpty
+            hasCompletion = completion != nil
+        }
+    }
+
+    private let state: LockedState<State>
 
     /// - Parameters:
     ///   - downstream: The subscriber to deliver to.
@@ -53,12 +74,14 @@ final class DemandBuffer<Downstream: Subscriber> {
         queued: Deque<Input> = [],
         completion: Subscribers.Completion<Failure>? = nil
     ) {
-        self.downstream = downstream
-        self.capacity = capacity
-        self.queue = queued
-        self.completion = completion
-        isQueueEmpty = queued.isEmpty
-        hasCompletion = completion != nil
+        state = LockedState(State(downstream: downstream, capacity: capacity, queue: queued, completion: completion))
+    }
+
+    deinit {
+        state.withLock { state in
+            _ = state.releaseDownstream()
+            state.downstreamSlot.deallocate()
+        }
     }
 
     /// Hands the downstream its subscription, then delivers whatever arrived meanwhile.
@@ -70,9 +93,8 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: demand the downstream returned from `receive(_:)` meanwhile.
     @discardableResult
     func start(with subscription: Subscription) -> Subscribers.Demand {
-        downstream?.receive(subscription: subscription)
-        let first = lock.withLock { nextDelivery() }
-        return deliver(first)
+        state.withLock { $0.downstream }?.receive(subscription: subscription)
+        return deliver(state.withLock { $0.nextDelivery() })
     }
 
     /// Adds demand from the downstream's `request(_:)` and delivers what it allows.
@@ -81,86 +103,98 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: extra demand the downstream returned from `receive(_:)` while queued
     ///   values were delivered, to pass on upstream as well.
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
-        let first: Delivery = lock.withLock {
-            self.demand += demand
-            return takeTurn()
-        }
-        return deliver(first)
+        deliver(state.withLock { state in
+            state.demand += demand
+            return state.takeTurn()
+        })
     }
 
     /// Offers one value.
     /// - Returns: demand the downstream granted while values were delivered, to pass on
     ///   upstream (an operator's own `receive(_:)` can return it).
     func receive(_ value: Input) -> Subscribers.Demand {
-        lock.lock()
-        if !isDraining, isOpen, !hasCompletion, isQueueEmpty, demand > .none, let downstream {
-            // The common case: nothing waits and the downstream wants this value. Hand
-            // it straight over, without a trip through the queue.
-            if demand == .unlimited {
+        // The common case: nothing waits and the downstream wants this value. Hand it
+        // straight over, without a trip through the queue. The lock is taken by hand so
+        // that the downstream can be read in place (see `LockedState.lock()`).
+        let state = self.state.lock()
+        if !state.pointee.isDraining, state.pointee.isOpen, !state.pointee.hasCompletion,
+           state.pointee.isQueueEmpty, state.pointee.demand > .none, state.pointee.hasDownstream {
+            let downstream = state.pointee.downstreamSlot.pointee
+            if state.pointee.demand == .unlimited {
                 // Nothing to count, and with nothing queued nobody else can be
                 // delivering (the values come from one upstream, one at a time), so
                 // there is no role to take and give back either: one critical section.
-                lock.unlock()
+                self.state.unlock()
                 _ = downstream.receive(value) // More than unlimited is still unlimited.
                 return .none
             }
-            isDraining = true
-            demand -= .max(1)
-            lock.unlock()
-            let more = downstream.receive(value)
-            lock.lock()
-            demand += more
-            demandToForward += more
-            if isQueueEmpty, !hasCompletion {
-                let forward = finishDraining()
-                lock.unlock()
-                return forward
-            }
-            let next = nextDelivery() // Something arrived meanwhile.
-            lock.unlock()
-            return deliver(next)
+            state.pointee.isDraining = true
+            state.pointee.demand -= .max(1)
+            self.state.unlock()
+            return afterDirectDelivery(more: downstream.receive(value))
         }
-        lock.unlock()
+        self.state.unlock()
+        return enqueue(value)
+    }
 
-        let first: Delivery = lock.withLock {
-            guard isOpen, !hasCompletion else { return .busy }
-            queue.append(value)
-            isQueueEmpty = false
+    /// Counts the demand the downstream returned for a value handed straight over, and
+    /// gives up the delivering role unless something arrived meanwhile.
+    private func afterDirectDelivery(more: Subscribers.Demand) -> Subscribers.Demand {
+        var forward = Subscribers.Demand.none
+        let isDone: Bool = state.withLock { state in
+            state.demand += more
+            state.demandToForward += more
+            guard state.isQueueEmpty, !state.hasCompletion else { return false }
+            forward = state.finishDraining()
+            return true
+        }
+        // Something arrived meanwhile: deliver it, with the role we still have.
+        return isDone ? forward : deliver(state.withLock { $0.nextDelivery() })
+    }
+
+    /// Queues a value the downstream can't take right now, and delivers if nobody else is.
+    @inline(never) // Kept apart so that its generic bookkeeping stays off the fast path.
+    private func enqueue(_ value: Input) -> Subscribers.Demand {
+        deliver(state.withLock { state in
+            guard state.isOpen, !state.hasCompletion else { return .busy }
+            state.queue.append(value)
             // Keep everything already asked for, plus at most `capacity` more.
-            while queue.count > capacity, Subscribers.Demand.max(queue.count) > demand {
-                queue.removeFirst()
+            while state.queue.count > state.capacity, Subscribers.Demand.max(state.queue.count) > state.demand {
+                state.queue.removeFirst()
             }
             // Trimming to a small capacity (0 above all) can empty the queue: the flag
             // must say so, or `nextDelivery()` would never get past it to a completion.
-            isQueueEmpty = queue.isEmpty
-            return takeTurn()
-        }
-        return deliver(first)
+            state.isQueueEmpty = state.queue.isEmpty
+            return state.takeTurn()
+        })
     }
 
     /// Offers the completion. It is delivered after the values queued before it.
     func receive(completion: Subscribers.Completion<Failure>) {
-        let first: Delivery = lock.withLock {
-            guard isOpen, !hasCompletion else { return .busy }
-            self.completion = completion
-            hasCompletion = true
-            return takeTurn()
-        }
-        _ = deliver(first)
+        _ = deliver(state.withLock { state in
+            guard state.isOpen, !state.hasCompletion else { return .busy }
+            state.completion = completion
+            state.hasCompletion = true
+            return state.takeTurn()
+        })
     }
 
     /// Forgets the downstream and everything queued for it. Sends no completion.
     func cancel() {
-        lock.withLock {
-            downstream = nil
-            isOpen = false
-            queue.removeAll()
-            isQueueEmpty = true
-            completion = nil
+        // Released after the lock: releasing the downstream may run its deinit.
+        let released: (Downstream?, Deque<Input>) = state.withLock { state in
+            defer {
+                state.isOpen = false
+                state.queue = []
+                state.isQueueEmpty = true
+                state.completion = nil
+            }
+            return (state.releaseDownstream(), state.queue)
         }
+        withExtendedLifetime(released) {}
     }
 
-    private enum Delivery {
+    fileprivate enum Delivery {
         case value(Input, Downstream)
         case completion(Subscribers.Completion<Failure>, Downstream)
         /// Nothing left to deliver. The delivering role was given up in the same critical
@@ -170,21 +204,60 @@ final class DemandBuffer<Downstream: Subscriber> {
         case busy
     }
 
-    /// Takes the delivering role if nobody has it. Must be called with the lock held.
-    private func takeTurn() -> Delivery {
+    // [excerpt: deliver]
+    /// Delivers, without the lock, until there is nothing left that may be delivered.
+    private func deliver(_ first: Delivery) -> Subscribers.Demand {
+        var delivery = first
+        while true {
+            switch delivery {
+            case let .value(value, downstream):
+                let more = downstream.receive(value)
+                delivery = state.withLock { state in
+                    state.demand += more
+                    state.demandToForward += more
+                    return state.nextDelivery()
+                }
+            case let .completion(completion, downstream):
+                downstream.receive(completion: completion)
+                return state.withLock { $0.finishDraining() }
+            case let .done(forward):
+                return forward
+            case .busy:
+                return .none
+            }
+        }
+    }
+    // [/excerpt]
+}
+
+extension DemandBuffer.State {
+    /// The downstream, if it hasn't been released.
+    var downstream: Downstream? {
+        hasDownstream ? downstreamSlot.pointee : nil
+    }
+
+    /// Takes the downstream out of its slot, for the caller to drop (or to use) once
+    /// the lock is released.
+    mutating func releaseDownstream() -> Downstream? {
+        guard hasDownstream else { return nil }
+        hasDownstream = false
+        return downstreamSlot.move()
+    }
+
+    /// Takes the delivering role if nobody has it.
+    fileprivate mutating func takeTurn() -> DemandBuffer.Delivery {
         guard !isDraining else { return .busy }
         isDraining = true
         return nextDelivery()
     }
 
     // [excerpt: drain]
-    /// Picks what to deliver next. Must be called with the lock held, by the caller
-    /// that has the delivering role.
-    private func nextDelivery() -> Delivery {
+    /// Picks what to deliver next. Called by the caller that has the delivering role.
+    fileprivate mutating func nextDelivery() -> DemandBuffer.Delivery {
         guard let downstream else { return .done(forward: finishDraining()) }
         if isQueueEmpty {
             guard let completion else { return .done(forward: finishDraining()) }
-            self.downstream = nil
+            _ = releaseDownstream() // Delivered below, then released.
             self.completion = nil
             isOpen = false
             return .completion(completion, downstream)
@@ -196,34 +269,10 @@ final class DemandBuffer<Downstream: Subscriber> {
         }
         return .done(forward: finishDraining())
     }
-
-    /// Delivers, without the lock, until there is nothing left that may be delivered.
-    private func deliver(_ first: Delivery) -> Subscribers.Demand {
-        var delivery = first
-        while true {
-            switch delivery {
-            case let .value(value, downstream):
-                let more = downstream.receive(value)
-                delivery = lock.withLock {
-                    demand += more
-                    demandToForward += more
-                    return nextDelivery()
-                }
-            case let .completion(completion, downstream):
-                downstream.receive(completion: completion)
-                return lock.withLock { finishDraining() }
-            case let .done(forward):
-                return forward
-            case .busy:
-                return .none
-            }
-        }
-    }
     // [/excerpt]
 
     /// Gives up the delivering role and hands back the demand to forward upstream.
-    /// Must be called with the lock held.
-    private func finishDraining() -> Subscribers.Demand {
+    fileprivate mutating func finishDraining() -> Subscribers.Demand {
         isDraining = false
         let forward = isOpen ? demandToForward : .none
         demandToForward = .none

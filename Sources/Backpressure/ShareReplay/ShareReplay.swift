@@ -18,8 +18,8 @@ extension Publishers {
     ///   completion waits behind the values it may still ask for.
     /// - Cancelling removes the subscription and releases the subscriber. It sends no
     ///   completion: a cancelled subscriber has said it wants nothing more.
-    /// - The replay buffer is a `Deque`, so keeping the latest values is O(1) per value
-    ///   whatever `maxBufferSize` is.
+    /// - The replay buffer is a ring (`ReplayRing`), so keeping the latest values is O(1)
+    ///   per value whatever `maxBufferSize` is.
     /// - It holds the upstream only until it subscribes, and the upstream's subscription
     ///   only until the upstream completes (or this publisher goes away).
     public final class ShareReplay<Upstream: Publisher>: Publisher {
@@ -44,83 +44,102 @@ extension Publishers {
         /// Whether the upstream subscription outlives the subscribers.
         public let scope: Scope
 
-        private let lock = Lock()
-        /// Kept for `.whileConnected`, which may subscribe again; `.forever` lets go of it
-        /// once subscribed.
-        private var upstream: Upstream?
-        /// Counts subscriptions to the upstream. Events from an `UpstreamSink` of an older
-        /// connection (one cancelled while it was still sending) are ignored.
-        private var connection = 0
-        /// True from subscribing upstream until disconnecting (never, for `.forever`).
-        private var isConnected = false
-        private var upstreamSubscription: Subscription?
-        private var replay = Deque<Output>()
-        private var completion: Subscribers.Completion<Failure>?
-        private var subscriptions: [ShareReplaySubscription<Upstream>] = []
+        /// Everything that changes, owned by one lock. The fields whose size doesn't
+        /// depend on the upstream's types come first (see `DemandBuffer.State`).
+        private struct State {
+            /// Counts subscriptions to the upstream. Events from an `UpstreamSink` of an
+            /// older connection (one cancelled while it was still sending) are ignored.
+            var connection = 0
+            /// True from subscribing upstream until disconnecting (never, for `.forever`).
+            var isConnected = false
+            /// Mirrors `completion != nil`, which costs a metadata look-up to ask.
+            var isCompleted = false
+            var upstreamSubscription: Subscription?
+            var subscriptions: [ShareReplaySubscription<Upstream>] = []
+            var replay: ReplayRing<Output>
+            /// Kept for `.whileConnected`, which may subscribe again; `.forever` lets go
+            /// of it once subscribed.
+            var upstream: Upstream?
+            var completion: Subscribers.Completion<Failure>?
+
+            /// Forgets the completion and what was replayed, for a fresh connection.
+            mutating func reset() {
+                completion = nil
+                isCompleted = false
+                replay.removeAll()
+            }
+        }
+
+        private let state: LockedState<State>
 
         public init(upstream: Upstream, maxBufferSize: Int, scope: Scope = .forever) {
             precondition(maxBufferSize >= 0, "shareReplay needs a buffer size of 0 or more")
-            self.upstream = upstream
             self.maxBufferSize = maxBufferSize
             self.scope = scope
+            state = LockedState(State(replay: ReplayRing(limit: maxBufferSize), upstream: upstream))
         }
 
         deinit {
+            let upstreamSubscription = state.withLock { state in
+                state.replay.deallocate()
+                return state.upstreamSubscription
+            }
             upstreamSubscription?.cancel()
         }
 
         // [excerpt: receive-subscriber]
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (subscription, upstreamToConnect, connectionNumber) = lock.withLock {
-                () -> (ShareReplaySubscription<Upstream>, Upstream?, Int) in
-                if scope == .whileConnected, completion != nil, subscriptions.isEmpty {
+            let (subscription, upstreamToConnect, connection) = state.withLock {
+                state -> (ShareReplaySubscription<Upstream>, Upstream?, Int) in
+                if scope == .whileConnected, state.isCompleted, state.subscriptions.isEmpty {
                     // The last connection ended with a completion: start afresh.
-                    completion = nil
-                    replay.removeAll()
-                    isConnected = false
+                    state.reset()
+                    state.isConnected = false
                 }
                 // The replay is copied in the same critical section that adds the
                 // subscriber to the list, so each value reaches it exactly once: either
                 // in this copy or, later, from `relay(_:)`.
                 let subscription = ShareReplaySubscription(
                     parent: self, downstream: AnySubscriber(subscriber),
-                    capacity: maxBufferSize, replay: replayCopy(), completion: completion)
-                if completion == nil {
-                    subscriptions.append(subscription)
+                    capacity: maxBufferSize, replay: Self.copy(of: state.replay),
+                    completion: state.completion)
+                if !state.isCompleted {
+                    state.subscriptions.append(subscription)
                 }
-                guard !isConnected, completion == nil else { return (subscription, nil, self.connection) }
-                isConnected = true
-                self.connection += 1
-                defer { if scope == .forever { upstream = nil } } // Subscribe once, don't keep it.
-                return (subscription, upstream, self.connection)
+                guard !state.isConnected, !state.isCompleted else {
+                    return (subscription, nil, state.connection)
+                }
+                state.isConnected = true
+                state.connection += 1
+                defer { if scope == .forever { state.upstream = nil } } // Subscribe once, don't keep it.
+                return (subscription, state.upstream, state.connection)
             }
             subscription.start()
-            upstreamToConnect?.subscribe(UpstreamSink(parent: self, connection: connectionNumber))
+            upstreamToConnect?.subscribe(UpstreamSink(parent: self, connection: connection))
         }
         // [/excerpt]
 
-        /// A copy of the replay buffer with storage of its own. Must be called with the
-        /// lock held. A plain `let copy = replay` would share storage copy-on-write, and
-        /// the subscription would then copy it on another thread, under another lock,
-        /// while `relay(_:)` appends here: two threads on one buffer with no lock in
-        /// common. ThreadSanitizer reports exactly that.
-        private func replayCopy() -> Deque<Output> {
+        /// The replayed values, as the queue a new subscription starts with.
+        private static func copy(of replay: ReplayRing<Output>) -> Deque<Output> {
             var copy = Deque<Output>()
             copy.reserveCapacity(replay.count)
-            copy.append(contentsOf: replay)
+            replay.forEach { copy.append($0) }
             return copy
         }
 
         // [excerpt: relay]
         private func relay(_ value: Output, from connection: Int) {
-            let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
-                guard completion == nil, connection == self.connection else { return [] }
-                replay.append(value)
-                if replay.count > maxBufferSize {
-                    replay.removeFirst()
-                }
-                return subscriptions
+            // The lock is taken by hand, and the list read in place, because this runs
+            // for every value: see `LockedState.lock()`.
+            let state = self.state.lock()
+            guard !state.pointee.isCompleted, connection == state.pointee.connection else {
+                self.state.unlock()
+                return
             }
+            state.pointee.replay.append(value) // Drops the oldest once full.
+            let targets = state.pointee.subscriptions
+            self.state.unlock()
+
             for subscription in targets { // Outside the lock.
                 subscription.receive(value)
             }
@@ -128,16 +147,17 @@ extension Publishers {
         // [/excerpt]
 
         private func finish(_ completion: Subscribers.Completion<Failure>, from connection: Int) {
-            let targets: [ShareReplaySubscription<Upstream>] = lock.withLock {
+            let targets: [ShareReplaySubscription<Upstream>] = state.withLock { state in
                 // A completion from an upstream that never sent its subscription breaks
                 // the contract; it must not end the share for everyone.
-                guard self.completion == nil, upstreamSubscription != nil, connection == self.connection
+                guard !state.isCompleted, state.upstreamSubscription != nil, connection == state.connection
                 else { return [] }
-                self.completion = completion
-                upstreamSubscription = nil
-                if scope == .whileConnected { isConnected = false }
-                defer { subscriptions = [] }
-                return subscriptions
+                state.completion = completion
+                state.isCompleted = true
+                state.upstreamSubscription = nil
+                if scope == .whileConnected { state.isConnected = false }
+                defer { state.subscriptions = [] }
+                return state.subscriptions
             }
             for subscription in targets {
                 subscription.receive(completion: completion)
@@ -145,31 +165,31 @@ extension Publishers {
         }
 
         private func connected(to subscription: Subscription, connection: Int) -> Bool {
-            lock.withLock {
-                guard completion == nil, upstreamSubscription == nil, connection == self.connection,
-                      isConnected
+            state.withLock { state in
+                guard !state.isCompleted, state.upstreamSubscription == nil,
+                      connection == state.connection, state.isConnected
                 else { return false }
-                upstreamSubscription = subscription
+                state.upstreamSubscription = subscription
                 return true
             }
         }
 
         /// How many subscriptions are waiting for values from upstream.
         var activeSubscriptionCount: Int {
-            lock.withLock { subscriptions.count }
+            state.withLock { $0.subscriptions.count }
         }
 
         /// Called by a subscription that was cancelled.
         func remove(_ subscription: ShareReplaySubscription<Upstream>) {
-            let toCancel: Subscription? = lock.withLock {
-                subscriptions.removeAll { $0 === subscription }
-                guard scope == .whileConnected, subscriptions.isEmpty, isConnected else { return nil }
+            let toCancel: Subscription? = state.withLock { state in
+                state.subscriptions.removeAll { $0 === subscription }
+                guard scope == .whileConnected, state.subscriptions.isEmpty, state.isConnected else { return nil }
                 // The last subscriber left: disconnect, and forget what was replayed.
-                isConnected = false
-                connection += 1 // Anything the old connection still sends is ignored.
-                replay.removeAll()
-                defer { upstreamSubscription = nil }
-                return upstreamSubscription
+                state.isConnected = false
+                state.connection += 1 // Anything the old connection still sends is ignored.
+                state.replay.removeAll()
+                defer { state.upstreamSubscription = nil }
+                return state.upstreamSubscription
             }
             toCancel?.cancel() // Outside the lock: cancelling may call back into us.
         }
