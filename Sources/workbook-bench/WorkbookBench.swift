@@ -36,19 +36,21 @@ struct WorkbookBench: ParsableCommand {
         #if DEBUG
         print("note: this is a debug build; run `swift run -c release workbook-bench` for real figures\n")
         #endif
-        let cases = ThroughputCases.all(scale: scale).filter { filter.map($0.name.contains) ?? true }
-        let results = cases.map { benchmark -> BenchmarkResult in
+        let matches = { (benchmark: BenchmarkCase) in filter.map(benchmark.name.contains) ?? true }
+        let measure = { (benchmark: BenchmarkCase) -> BenchmarkResult in
             let result = benchmark.measure(runs: runs)
             FileHandle.standardError.write(Data("measured \(result.name)\n".utf8))
             return result
         }
+        let results = ThroughputCases.all(scale: scale).filter(matches).map(measure)
+        let instrumentation = TraceCost.all(scale: scale).filter(matches).map(measure)
         let everything = filter == nil
         let pace = skipPace || !everything ? nil : PaceAccuracy.measure()
         let scenarios = everything
             ? try ScenarioThroughput.workbookExecutable.map { try ScenarioThroughput.measure(workbook: $0, runs: 3) }
             : nil
 
-        let report = BenchReport(results: results, pace: pace, scenarios: scenarios)
+        let report = BenchReport(results: results, instrumentation: instrumentation, pace: pace, scenarios: scenarios)
         print(report.table)
         if let json {
             try report.json().write(to: URL(fileURLWithPath: json))

@@ -39,16 +39,13 @@ import Testing
 
     @Test func manyChildrenAtOnceAllDeliverTheirOutput() {
         let count = 32
-        let lock = NSLock()
-        var outputs: [Int: String] = [:]
+        let outputs = LockedOutputs()
         let done = DispatchGroup()
         for index in 0..<count {
             done.enter()
             Thread.detachNewThread {
                 let output = (try? ChildProcess("sh", ["-c", "sleep 0.5; echo \(index)"], timeout: 60).run())?.standardOutput
-                lock.lock()
-                outputs[index] = output
-                lock.unlock()
+                outputs.set(output, at: index)
                 done.leave()
             }
         }
@@ -62,4 +59,18 @@ import Testing
     @Test func throwsWhenTheProgramDoesNotExist() {
         #expect(throws: (any Error).self) { try ChildProcess("/no/such/program").run() }
     }
+}
+
+/// Outputs collected from many threads.
+private final class LockedOutputs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [Int: String] = [:]
+
+    func set(_ output: String?, at index: Int) {
+        lock.withLock { outputs[index] = output }
+    }
+
+    var count: Int { lock.withLock { outputs.count } }
+
+    subscript(index: Int) -> String? { lock.withLock { outputs[index] } }
 }

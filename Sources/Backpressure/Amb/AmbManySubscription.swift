@@ -53,18 +53,17 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     private func makeSink(for index: Int) -> Sink<Upstream> {
-        // Only this publisher touches `hasWon`, serially, as in `AmbSubscription`.
-        var hasWon = false
+        let race = RaceFlag()
         return Sink(
             receiveValue: { [self] value in
-                if !hasWon {
+                if !race.hasWon {
                     guard decide(index) else { return .none }
-                    hasWon = true
+                    race.hasWon = true
                 }
                 return buffer.receive(value)
             },
             receiveCompletion: { [self] completion in
-                guard hasWon || decide(index) else { return }
+                guard race.hasWon || decide(index) else { return }
                 buffer.receive(completion: completion)
                 lock.withLock { sinks = [] }
             }

@@ -73,19 +73,17 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
 
     private func makeSink<Upstream: Publisher>(for side: Side, of _: Upstream.Type) -> Sink<Upstream>
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-        // Only this side's upstream touches `hasWon`, and an upstream sends serially, so
-        // after its first event the winner skips the lock-protected decision.
-        var hasWon = false
+        let race = RaceFlag()
         return Sink(
             receiveValue: { [self] value in
-                if !hasWon {
+                if !race.hasWon {
                     guard decide(side) else { return .none }
-                    hasWon = true
+                    race.hasWon = true
                 }
                 return buffer.receive(value)
             },
             receiveCompletion: { [self] completion in
-                guard hasWon || decide(side) else { return }
+                guard race.hasWon || decide(side) else { return }
                 buffer.receive(completion: completion)
                 releaseSinks()
             }

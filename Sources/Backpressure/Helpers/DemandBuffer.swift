@@ -42,17 +42,14 @@ final class DemandBuffer<Downstream: Subscriber> {
         /// Demand the downstream returned from `receive(_:)` not yet passed on upstream.
         var demandToForward = Subscribers.Demand.none
         let capacity: Int
-        /// The downstream, in memory of its own, initialised while `hasDownstream`. For
-        /// the same reason as above: a `Downstream?` field has no fixed offset, and the
-        /// optional has a generic type whose metadata would be looked up per value.
-        let downstreamSlot: UnsafeMutablePointer<Downstream>
-        var hasDownstream = true
+        /// Emptied when the downstream is completed or the buffer cancelled. A slot
+        /// rather than a `Downstream?` for the same reason as above (see `Slot`).
+        var downstream: Slot<Downstream>
         var queue: Deque<Input>
         var completion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, capacity: Int, queue: Deque<Input>, completion: Subscribers.Completion<Failure>?) {
-            downstreamSlot = .allocate(capacity: 1)
-            downstreamSlot.initialize(to: downstream)
+            self.downstream = Slot(downstream)
             self.capacity = capacity
             self.queue = queue
             self.completion = completion
@@ -78,10 +75,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     }
 
     deinit {
-        state.withLock { state in
-            _ = state.releaseDownstream()
-            state.downstreamSlot.deallocate()
-        }
+        state.withLock { $0.downstream.deallocate() }
     }
 
     /// Hands the downstream its subscription, then delivers whatever arrived meanwhile.
@@ -93,7 +87,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: demand the downstream returned from `receive(_:)` meanwhile.
     @discardableResult
     func start(with subscription: Subscription) -> Subscribers.Demand {
-        state.withLock { $0.downstream }?.receive(subscription: subscription)
+        state.withLock { $0.downstream.valueIfFilled }?.receive(subscription: subscription)
         return deliver(state.withLock { $0.nextDelivery() })
     }
 
@@ -118,8 +112,8 @@ final class DemandBuffer<Downstream: Subscriber> {
         // that the downstream can be read in place (see `LockedState.lock()`).
         let state = self.state.lock()
         if !state.pointee.isDraining, state.pointee.isOpen, !state.pointee.hasCompletion,
-           state.pointee.isQueueEmpty, state.pointee.demand > .none, state.pointee.hasDownstream {
-            let downstream = state.pointee.downstreamSlot.pointee
+           state.pointee.isQueueEmpty, state.pointee.demand > .none, state.pointee.downstream.isFilled {
+            let downstream = state.pointee.downstream.value
             if state.pointee.demand == .unlimited {
                 // Nothing to count, and with nothing queued nobody else can be
                 // delivering (the values come from one upstream, one at a time), so
@@ -189,7 +183,7 @@ final class DemandBuffer<Downstream: Subscriber> {
                 state.isQueueEmpty = true
                 state.completion = nil
             }
-            return (state.releaseDownstream(), state.queue)
+            return (state.downstream.take(), state.queue)
         }
         withExtendedLifetime(released) {}
     }
@@ -231,19 +225,6 @@ final class DemandBuffer<Downstream: Subscriber> {
 }
 
 extension DemandBuffer.State {
-    /// The downstream, if it hasn't been released.
-    var downstream: Downstream? {
-        hasDownstream ? downstreamSlot.pointee : nil
-    }
-
-    /// Takes the downstream out of its slot, for the caller to drop (or to use) once
-    /// the lock is released.
-    mutating func releaseDownstream() -> Downstream? {
-        guard hasDownstream else { return nil }
-        hasDownstream = false
-        return downstreamSlot.move()
-    }
-
     /// Takes the delivering role if nobody has it.
     fileprivate mutating func takeTurn() -> DemandBuffer.Delivery {
         guard !isDraining else { return .busy }
@@ -254,10 +235,10 @@ extension DemandBuffer.State {
     // [excerpt: drain]
     /// Picks what to deliver next. Called by the caller that has the delivering role.
     fileprivate mutating func nextDelivery() -> DemandBuffer.Delivery {
-        guard let downstream else { return .done(forward: finishDraining()) }
+        guard let downstream = downstream.valueIfFilled else { return .done(forward: finishDraining()) }
         if isQueueEmpty {
             guard let completion else { return .done(forward: finishDraining()) }
-            _ = releaseDownstream() // Delivered below, then released.
+            _ = self.downstream.take() // Delivered below, then released.
             self.completion = nil
             isOpen = false
             return .completion(completion, downstream)

@@ -39,11 +39,10 @@ public final class Trace {
     /// recursion between `request` and `receive` (rule 3.3).
     public let recursionLimit: Int
 
-    private let lock = Lock()
     let clock: TraceClock?
-    private var lanes: [TraceLane] = []
-    private var records: [Record] = []
-    private var breaks: [Violation] = []
+    /// What was recorded, owned by one lock: see `LockedState` for why not three class
+    /// properties beside a `Lock`.
+    private let recording = LockedState(Recording())
 
     /// A trace whose events are numbered in the order they happen.
     public init(recursionLimit: Int = 32) {
@@ -59,7 +58,7 @@ public final class Trace {
 
     /// Every event so far, in order.
     public var events: [Event] {
-        let (lanes, records) = lock.withLock { (self.lanes, self.records) }
+        let (lanes, records) = recording.withLock { ($0.lanes, $0.records) }
         return records.enumerated().map { index, record in
             Event(
                 number: index + 1, hop: lanes[record.lane].name, kind: record.kind.eventKind(returned: record.returned),
@@ -70,7 +69,7 @@ public final class Trace {
 
     /// The names of the hops, in the order they were subscribed.
     public var hops: [String] {
-        lock.withLock { lanes.map(\.name) }
+        recording.withLock { $0.lanes.map(\.name) }
     }
 
     /// Every break of the protocol seen so far, in the order of the events that broke it.
@@ -78,9 +77,10 @@ public final class Trace {
     /// Rule 3.13 (an upstream still holding its subscriber after `cancel()`) is checked
     /// when you ask: it holds if, by now, the upstream has let go.
     public var violations: [Violation] {
-        lock.withLock {
-            var found = breaks
-            for (index, lane) in lanes.enumerated() where lane.cancelledWhileLive && lane.subscriber != nil {
+        recording.withLock { recording in
+            var found = recording.breaks
+            for (index, lane) in recording.lanes.enumerated() where lane.cancelledWhileLive && lane.subscriber != nil {
+                let records = recording.records
                 let cancel = records.lastIndex { $0.lane == index && $0.isCancel } ?? records.count - 1
                 found.append(Violation(
                     rule: "3.13", hop: lane.name, event: cancel + 1,
@@ -92,7 +92,7 @@ public final class Trace {
 
     /// The ledger of `hop` now; `nil` if no hop has that name.
     public func ledger(of hop: String) -> Ledger? {
-        lock.withLock { lanes.last { $0.name == hop }?.ledger }
+        recording.withLock { $0.lanes.last { $0.name == hop }?.ledger }
     }
 }
 
@@ -144,25 +144,25 @@ extension Trace {
     /// the same hop gets its own lane, named "name#2", so ledgers never mix.
     func openLane(named name: String, subscriber: AnyObject) -> Int {
         let stamp = clock?.now()
-        return lock.withLock {
-            let taken = lanes.filter { $0.name == name || $0.name.hasPrefix(name + "#") }.count
+        return recording.withLock { recording in
+            let taken = recording.lanes.filter { $0.name == name || $0.name.hasPrefix(name + "#") }.count
             var lane = TraceLane(name: taken == 0 ? name : "\(name)#\(taken + 1)")
             lane.subscriber = subscriber
-            lanes.append(lane)
-            let index = lanes.count - 1
-            append(index, .subscribe, nil, stamp)
+            recording.lanes.append(lane)
+            let index = recording.lanes.count - 1
+            recording.append(index, .subscribe, nil, stamp)
             return index
         }
     }
 
     func recordSubscription(_ lane: Int) {
         let stamp = clock?.now()
-        lock.withLock { _ = append(lane, .subscription, lanes[lane].subscription(), stamp) }
+        recording.withLock { _ = $0.append(lane, .subscription, $0.lanes[lane].subscription(), stamp) }
     }
 
     func recordRequest(_ lane: Int, _ demand: Subscribers.Demand) {
         let stamp = clock?.now()
-        lock.withLock { _ = append(lane, .request(demand), lanes[lane].request(demand), stamp) }
+        recording.withLock { _ = $0.append(lane, .request(demand), $0.lanes[lane].request(demand), stamp) }
     }
 
     /// Records a value as `receive(_:)` starts; returns the record to finish.
@@ -170,18 +170,19 @@ extension Trace {
         let box = Box(content: value)
         let stamp = clock?.now()
         let thread = pthread_self()
-        return lock.withLock {
-            let broken = lanes[lane].beginValue(box.text, on: thread, recursionLimit: recursionLimit)
-            return append(lane, .value(box), broken, stamp)
+        let recursionLimit = recursionLimit
+        return recording.withLock { recording in
+            let broken = recording.lanes[lane].beginValue(box.text, on: thread, recursionLimit: recursionLimit)
+            return recording.append(lane, .value(box), broken, stamp)
         }
     }
 
     /// Records what `receive(_:)` returned for the value recorded as `record`.
     func endValue(_ lane: Int, record: Int, returned: Subscribers.Demand) {
-        lock.withLock {
-            lanes[lane].endValue(returned: returned)
-            records[record].returned = returned
-            records[record].ledger = lanes[lane].ledger
+        recording.withLock { recording in
+            recording.lanes[lane].endValue(returned: returned)
+            recording.records[record].returned = returned
+            recording.records[record].ledger = recording.lanes[lane].ledger
         }
     }
 
@@ -193,24 +194,36 @@ extension Trace {
         }
         let stamp = clock?.now()
         let thread = pthread_self()
-        lock.withLock { _ = append(lane, kind, lanes[lane].completion(text, on: thread), stamp) }
+        recording.withLock { _ = $0.append(lane, kind, $0.lanes[lane].completion(text, on: thread), stamp) }
     }
 
     func recordCancel(_ lane: Int) {
         let stamp = clock?.now()
         let thread = pthread_self()
-        lock.withLock { _ = append(lane, .cancel, lanes[lane].cancel(on: thread), stamp) }
+        recording.withLock { _ = $0.append(lane, .cancel, $0.lanes[lane].cancel(on: thread), stamp) }
     }
 
-    /// Appends a record with the lane's ledger. Must be called with the lock held.
-    @discardableResult
-    /// The stamp is read before the lock is taken: a scheduler's `now` is not ours to call
-    /// while holding it.
-    private func append(_ lane: Int, _ kind: RecordKind, _ broken: TraceLane.Break?, _ stamp: Any?) -> Int {
-        records.append(Record(lane: lane, kind: kind, stamp: stamp, ledger: lanes[lane].ledger))
-        if let broken {
-            breaks.append(Violation(rule: broken.rule, hop: lanes[lane].name, event: records.count, message: broken.message))
+}
+
+extension Trace {
+    /// Everything a trace has recorded: the lanes, the records and the broken rules.
+    /// Reached only through the trace's lock.
+    struct Recording {
+        var lanes: [TraceLane] = []
+        var records: [Record] = []
+        var breaks: [Violation] = []
+
+        /// Appends a record with the lane's ledger; returns its index.
+        ///
+        /// The stamp is read before the lock is taken: a scheduler's `now` is not ours to
+        /// call while holding it.
+        @discardableResult
+        mutating func append(_ lane: Int, _ kind: RecordKind, _ broken: TraceLane.Break?, _ stamp: Any?) -> Int {
+            records.append(Record(lane: lane, kind: kind, stamp: stamp, ledger: lanes[lane].ledger))
+            if let broken {
+                breaks.append(Violation(rule: broken.rule, hop: lanes[lane].name, event: records.count, message: broken.message))
+            }
+            return records.count - 1
         }
-        return records.count - 1
     }
 }

@@ -12,16 +12,25 @@ import OpenCombineShim
 /// calling out, and recording happens under the trace's own lock.
 final class TracedSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstreamSubscription: Subscription?
-    private var isSubscribed = false
+    private struct State {
+        var isSubscribed = false
+        var upstreamSubscription: Subscription?
+        /// Emptied on cancel and on completion; a slot because it is read per value.
+        var downstream: Slot<Downstream>
+    }
+
+    private let state: LockedState<State>
     private let trace: Trace
+    /// Set once, by `open(named:)`, before the upstream is subscribed.
     private var lane = 0
 
     init(downstream: Downstream, trace: Trace) {
-        self.downstream = downstream
+        state = LockedState(State(downstream: Slot(downstream)))
         self.trace = trace
+    }
+
+    deinit {
+        state.withLock { $0.downstream.deallocate() }
     }
 
     var description: String { "Traced" }
@@ -37,29 +46,27 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     func request(_ demand: Subscribers.Demand) {
         trace.recordRequest(lane, demand)
         guard demand > .none else { return } // Rule 3.9, recorded; Combine would trap.
-        lock.withLock { upstreamSubscription }?.request(demand)
+        state.withLock { $0.upstreamSubscription }?.request(demand)
     }
 
     func cancel() {
         trace.recordCancel(lane)
-        let upstream: Subscription? = lock.withLock {
-            downstream = nil
-            defer { upstreamSubscription = nil }
-            return upstreamSubscription
+        let (upstream, downstream) = state.withLock { state -> (Subscription?, Downstream?) in
+            defer { state.upstreamSubscription = nil }
+            return (state.upstreamSubscription, state.downstream.take())
         }
+        withExtendedLifetime(downstream) {} // Released here, after the lock.
         upstream?.cancel()
     }
 
     fileprivate func receive(subscription: Subscription) {
         trace.recordSubscription(lane)
-        lock.lock()
-        let accepted = !isSubscribed && downstream != nil
-        if accepted {
-            isSubscribed = true
-            upstreamSubscription = subscription
+        let target: Downstream? = state.withLock { state in
+            guard !state.isSubscribed, let downstream = state.downstream.valueIfFilled else { return nil }
+            state.isSubscribed = true
+            state.upstreamSubscription = subscription
+            return downstream
         }
-        let target = accepted ? downstream : nil
-        lock.unlock()
         guard let target else {
             subscription.cancel() // A second subscription, or one after cancel().
             return
@@ -69,20 +76,26 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
     fileprivate func receive(_ input: Upstream.Output) -> Subscribers.Demand {
         let record = trace.beginValue(lane, input)
-        let downstream: Downstream? = lock.withLock { isSubscribed ? self.downstream : nil }
-        let more = downstream?.receive(input) ?? .none
+        // Read in place, with the lock taken by hand: see `LockedState.lock()`.
+        let state = self.state.lock()
+        guard state.pointee.isSubscribed, state.pointee.downstream.isFilled else {
+            self.state.unlock()
+            trace.endValue(lane, record: record, returned: .none)
+            return .none
+        }
+        let downstream = state.pointee.downstream.value
+        self.state.unlock()
+        let more = downstream.receive(input)
         trace.endValue(lane, record: record, returned: more)
         return more
     }
 
     fileprivate func receive(completion: Subscribers.Completion<Upstream.Failure>) {
         trace.recordCompletion(lane, completion)
-        let downstream: Downstream? = lock.withLock {
-            defer {
-                self.downstream = nil
-                upstreamSubscription = nil
-            }
-            return isSubscribed ? self.downstream : nil
+        let downstream: Downstream? = state.withLock { state in
+            state.upstreamSubscription = nil
+            let downstream = state.downstream.take()
+            return state.isSubscribed ? downstream : nil
         }
         downstream?.receive(completion: completion)
     }

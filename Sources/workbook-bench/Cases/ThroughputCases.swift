@@ -5,7 +5,6 @@ import OpenCombineShim
 enum ThroughputCases {
     static func all(scale: Int) -> [BenchmarkCase] {
         subscribers(scale: scale) + fibonacci(scale: scale) + amb(scale: scale) + sharing(scale: scale)
-            + TraceCost.all(scale: scale)
     }
 
     static func subscribers(scale: Int) -> [BenchmarkCase] {

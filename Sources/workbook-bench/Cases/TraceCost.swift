@@ -5,6 +5,10 @@ import OpenCombineShim
 /// that returns its input. Both sit between the same range publisher and sink, so the
 /// difference is the recording: the trace's lock, the event kept, the ledger updated.
 ///
+/// The map is built as `Publishers.Map` on purpose: `.map` on a `Publishers.Sequence`
+/// maps the sequence up front and returns another `Publishers.Sequence`, so there would
+/// be no hop at all to compare with.
+///
 /// The trace keeps every value, so each run records into a fresh one and the workload is
 /// smaller than the other rows'.
 enum TraceCost {
@@ -18,7 +22,7 @@ enum TraceCost {
                     _ = (0..<count).publisher.traced("hop", into: Trace()).sink { blackhole.consume($0) }
                 },
                 baseline: {
-                    _ = (0..<count).publisher.map { $0 }.sink { blackhole.consume($0) }
+                    _ = Publishers.Map(upstream: (0..<count).publisher) { $0 }.sink { blackhole.consume($0) }
                 }),
         ]
     }

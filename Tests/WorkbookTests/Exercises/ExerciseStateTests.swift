@@ -66,7 +66,7 @@ import Testing
         let workbook = try TemporaryWorkbook()
         try workbook.start(.named("MyAssign"))
         var records = ExerciseRecords(workspace: workbook.workspace)
-        try records.remember([ExerciseResult(exercise: .named("MyAssign"), outcome: .passed)])
+        records.remember([ExerciseResult(exercise: .named("MyAssign"), outcome: .passed)])
         let text = ExerciseProgress(workspace: workbook.workspace).lines
             .map { Terminal(usesColor: false, width: 80).render($0) }.joined(separator: "\n")
         #expect(text.contains("Exercises: 1 of \(ExerciseManifest.all.count) solved"))
@@ -80,7 +80,7 @@ import Testing
         try workbook.start(.named("Countdown"))
         try workbook.start(.named("Chunks"))
         var records = ExerciseRecords(workspace: workbook.workspace)
-        try records.remember([ExerciseResult(exercise: .named("Chunks"), outcome: .crashed("boom"))])
+        records.remember([ExerciseResult(exercise: .named("Chunks"), outcome: .crashed("boom"))])
         let rows = ExerciseList(workspace: workbook.workspace).lines.map { Terminal(usesColor: false, width: 80).render($0) }
         #expect(rows.first == "Exercises")
         #expect(rows.contains { $0.hasPrefix("  MyAssign ") && $0.hasSuffix("01-demand       not started") })
