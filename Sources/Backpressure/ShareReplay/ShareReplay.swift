@@ -129,18 +129,13 @@ extension Publishers {
 
         // [excerpt: relay]
         private func relay(_ value: Output, from connection: Int) {
-            // The lock is taken by hand, and the list read in place, because this runs
-            // for every value: see `LockedState.lock()`.
-            let state = self.state.lock()
-            guard !state.pointee.isCompleted, connection == state.pointee.connection else {
-                self.state.unlock()
-                return
+            var targets: [ShareReplaySubscription<Upstream>]?
+            state.withLock { state in
+                guard !state.isCompleted, connection == state.connection else { return }
+                state.replay.append(value) // Drops the oldest once full.
+                targets = state.subscriptions
             }
-            state.pointee.replay.append(value) // Drops the oldest once full.
-            let targets = state.pointee.subscriptions
-            self.state.unlock()
-
-            for subscription in targets { // Outside the lock.
+            for subscription in targets ?? [] { // Outside the lock.
                 subscription.receive(value)
             }
         }
