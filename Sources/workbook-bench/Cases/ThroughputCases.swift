@@ -121,7 +121,31 @@ enum ThroughputCases {
                 name: "ShareReplay(\(bufferSize)), 1 subscriber", bufferSize: bufferSize,
                 subscribers: 1, values: values))
         }
+        cases.append(shareReplayOneAtATime(values: values))
         return cases
+    }
+
+    /// A subscriber that asks for one value at a time, as a backpressured consumer does:
+    /// ShareReplay's per-subscriber buffer counts demand on every value (the path the
+    /// `Sink` rows, asking for `.unlimited`, skip). `share()` gets the same subscriber.
+    private static func shareReplayOneAtATime(values: Int) -> BenchmarkCase {
+        let blackhole = Blackhole()
+        return BenchmarkCase(
+            name: "ShareReplay(16), .max(1) per value", baselineName: "share()", elements: values,
+            ours: {
+                let subject = PassthroughSubject<Int, Never>()
+                let subscriber = OneAtATime(blackhole)
+                subject.shareReplay(16).subscribe(subscriber)
+                for value in 0..<values { subject.send(value) }
+                subscriber.cancel()
+            },
+            baseline: {
+                let subject = PassthroughSubject<Int, Never>()
+                let subscriber = OneAtATime(blackhole)
+                subject.share().subscribe(subscriber)
+                for value in 0..<values { subject.send(value) }
+                subscriber.cancel()
+            })
     }
 
     /// `values` sent to `subscribers`; cost is per delivered value.
@@ -148,17 +172,27 @@ enum ThroughputCases {
 
 /// Asks for one value on subscription and one more with each value: the slowest
 /// demand pattern, which makes a publisher do its demand accounting on every value.
-private final class OneAtATime: Subscriber {
+private final class OneAtATime: Subscriber, Cancellable {
     typealias Input = Int
     typealias Failure = Never
     private let blackhole: Blackhole
+    private var subscription: Subscription?
 
     init(_ blackhole: Blackhole) { self.blackhole = blackhole }
 
-    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.max(1))
+    }
     func receive(_ input: Int) -> Subscribers.Demand {
         blackhole.consume(input)
         return .max(1)
     }
-    func receive(completion: Subscribers.Completion<Never>) {}
+    func receive(completion: Subscribers.Completion<Never>) { subscription = nil }
+
+    /// Cancels and lets go of the subscription, which holds this subscriber.
+    func cancel() {
+        subscription?.cancel()
+        subscription = nil
+    }
 }
