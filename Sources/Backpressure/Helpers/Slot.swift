@@ -7,7 +7,7 @@
 /// is a pointer and a flag, the same size whatever `Value` is, and `value` reads in place.
 ///
 /// It owns memory but is a struct, to live inside its owner's locked state: the owner
-/// calls `deallocate()` exactly once, and never copies it.
+/// calls `deallocate()` exactly once, and keeps no other copy (a copy shares the memory).
 struct Slot<Value> {
     private let storage: UnsafeMutablePointer<Value>
     /// False once the value has been taken out.

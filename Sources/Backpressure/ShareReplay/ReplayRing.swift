@@ -9,7 +9,7 @@
 /// whatever `Element` is, and its hot method is inlined into the caller.
 ///
 /// It owns memory but is a struct, to live inside its owner's locked state: the owner
-/// calls `deallocate()` exactly once, and never copies it.
+/// calls `deallocate()` exactly once, and keeps no other copy (a copy shares the memory).
 struct ReplayRing<Element> {
     /// The most values kept.
     let limit: Int
