@@ -53,21 +53,10 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     private func makeSink(for index: Int) -> Sink<Upstream> {
-        let race = RaceFlag()
-        return Sink(
-            receiveValue: { [self] value in
-                if !race.hasWon {
-                    guard decide(index) else { return .none }
-                    race.hasWon = true
-                }
-                return buffer.receive(value)
-            },
-            receiveCompletion: { [self] completion in
-                guard race.hasWon || decide(index) else { return }
-                buffer.receive(completion: completion)
-                lock.withLock { sinks = [] }
-            }
-        )
+        .racing(
+            into: buffer,
+            decide: { [self] in decide(index) },
+            afterCompletion: { [self] in lock.withLock { sinks = [] } })
     }
 
     /// Records `index` as the winner if the race is still open, and cancels the others.

@@ -73,21 +73,7 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
 
     private func makeSink<Upstream: Publisher>(for side: Side, of _: Upstream.Type) -> Sink<Upstream>
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-        let race = RaceFlag()
-        return Sink(
-            receiveValue: { [self] value in
-                if !race.hasWon {
-                    guard decide(side) else { return .none }
-                    race.hasWon = true
-                }
-                return buffer.receive(value)
-            },
-            receiveCompletion: { [self] completion in
-                guard race.hasWon || decide(side) else { return }
-                buffer.receive(completion: completion)
-                releaseSinks()
-            }
-        )
+        .racing(into: buffer, decide: { [self] in decide(side) }, afterCompletion: { [self] in releaseSinks() })
     }
 
     private func releaseSinks() {

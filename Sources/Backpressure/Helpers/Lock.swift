@@ -50,8 +50,8 @@ final class Lock {
         return try body()
     }
 
-    /// Takes the lock. Prefer `withLock(_:)`; this pair is for the few hot paths that
-    /// decide under the lock and must release it on two different branches.
+    /// Takes the lock. Prefer `withLock(_:)`; this pair is for `LockedState`, which lends
+    /// its state across a critical section taken by hand (see `LockedState.lock()`).
     @inline(__always)
     func lock() {
         #if canImport(Darwin)

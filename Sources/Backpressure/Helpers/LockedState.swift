@@ -1,4 +1,5 @@
-/// A lock that owns the state it guards: the only way to the state is `withLock(_:)`.
+/// A lock that owns the state it guards: the way to the state is `withLock(_:)` (or, on
+/// the two hot paths that need it, the `lock()` and `unlock()` pair).
 ///
 /// Two reasons to prefer it to a `Lock` beside some stored properties:
 /// - The compiler sees that the state cannot be reached without the lock, so a
