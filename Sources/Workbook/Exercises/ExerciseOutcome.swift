@@ -69,11 +69,21 @@ public struct ExerciseResult: Equatable, Sendable {
     public var outcome: ExerciseOutcome
     /// Wall-clock seconds the check ran, when it ran.
     public var seconds: Double?
+    /// What an instructor should look at before trusting the outcome: constructs that no
+    /// exercise needs but a forger does, each with its place ("uses dlsym at
+    /// Exercises/Pager.swift:12"). Empty for an ordinary file.
+    public var flags: [String]
 
-    public init(exercise: Exercise, outcome: ExerciseOutcome, seconds: Double? = nil) {
+    public init(exercise: Exercise, outcome: ExerciseOutcome, seconds: Double? = nil, flags: [String] = []) {
         self.exercise = exercise
         self.outcome = outcome
         self.seconds = seconds
+        self.flags = flags
+    }
+
+    /// The state as a table shows it: "passed (flagged for review: uses dlsym at X.swift:12)".
+    public var labelWithFlags: String {
+        flags.isEmpty ? outcome.label : "\(outcome.label) (flagged for review: \(flags.joined(separator: "; ")))"
     }
 }
 
