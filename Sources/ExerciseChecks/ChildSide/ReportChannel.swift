@@ -17,7 +17,8 @@ import Darwin
 ///
 /// What this does not stop: the code under test runs in the same process, so it could
 /// still reach the channel on purpose, by finding the descriptor (through `/proc/self/fd`)
-/// and reading the nonce out of this process's memory. Nothing a learner does by accident
+/// and reading the nonce out of this process's memory. The workbook flags the constructs
+/// such code needs (see `ExerciseScreen` in the engine) for the instructor to review. Nothing a learner does by accident
 /// or by the obvious trick (print the report, then `exit(0)`) gets through: printing goes to
 /// standard error, and exiting before the report arrives is graded "exited early".
 public struct ReportChannel {
@@ -40,7 +41,7 @@ public struct ReportChannel {
     /// under test runs. Exits with status 2 if there is no handshake (the program was not
     /// started by the workbook).
     public static func takeOver() -> ReportChannel {
-        guard let line = readLine(strippingNewline: true), !line.isEmpty, !line.contains(" ") else {
+        guard let line = readHandshake(), !line.isEmpty, !line.contains(" ") else {
             fputs("this program is started by the workbook, which writes a handshake to its standard input\n", stderr)
             exit(2)
         }
@@ -52,6 +53,22 @@ public struct ReportChannel {
         let nothing = open("/dev/null", O_RDONLY)
         if nothing >= 0 { dup2(nothing, STDIN_FILENO); close(nothing) }
         return ReportChannel(descriptor: reports, nonce: line)
+    }
+
+    /// The handshake line, read a byte at a time with `read(2)`: stdio's `readLine` would
+    /// leave the nonce behind in standard input's buffer, where the code under test could
+    /// read it back with an ordinary `readLine()`.
+    private static func readHandshake() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 128 {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Child side: sends one message.

@@ -64,11 +64,15 @@ public struct ExerciseWorkspace {
     }
 
     /// How `submission`'s copy of `exercise` stands, against this checkout's stub.
+    ///
+    /// A file that is not a plain file (a link, a FIFO) or is too large counts as started:
+    /// grading then refuses it with the reason, rather than read through it.
     public func state(of exercise: Exercise, in submission: Submission) -> State {
-        guard let current = FileManager.default.contents(atPath: submission.fileURL(of: exercise).path) else {
-            return .missing
+        switch PlainFile.read(submission.fileURL(of: exercise)) {
+        case .failure(.missing): return .missing
+        case .failure: return .started
+        case .success(let current): return current == (try? stub(of: exercise)) ? .untouched : .started
         }
-        return current == (try? stub(of: exercise)) ? .untouched : .started
     }
 
     /// Copies the stub of every exercise whose file is missing into `Exercises/`, and

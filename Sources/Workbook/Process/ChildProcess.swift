@@ -1,3 +1,4 @@
+import CProcessControl
 import ExerciseChecks
 import Foundation
 #if canImport(Glibc)
@@ -20,8 +21,8 @@ import Darwin
 /// ```
 ///
 /// A child that outlives `timeout` is killed with `SIGKILL`, together with its process
-/// group where the platform gives the child one (Linux does), so a hung compiler's own
-/// children go too; the result then says ``Termination/timedOut``. The group is killed when
+/// group (every child starts a session of its own), so a hung compiler's own children go
+/// too; the result then says ``Termination/timedOut``. The group is killed when
 /// the child ends, too, so nothing it started outlives it (see ``LiveChildren`` for what
 /// happens when the workbook itself is interrupted). A killed child loses
 /// whatever it had not flushed: writing to a pipe, Swift's `print` is block-buffered, so a
@@ -41,6 +42,9 @@ public struct ChildProcess {
     public var timeout: TimeInterval?
     /// Called with the child's process id once it has started (tests use it to signal it).
     public var onStart: ((pid_t) -> Void)?
+    /// Bytes kept of the start, and again of the end, of each output stream (see
+    /// ``BoundedCapture``).
+    public var outputLimit = 4 << 20
 
     public init(
         _ executable: String,
@@ -95,89 +99,96 @@ public struct ChildProcess {
     ///
     /// Throws only when the program cannot be started at all (for example, it does not
     /// exist); everything the child does after starting is described by the ``Result``.
+    ///
+    /// The child gets three descriptors (its pipes) and no other, a session of its own, and
+    /// default signal actions. The workbook waits on the process itself (`waitpid`), not
+    /// on the end of its output: a grandchild that keeps a pipe open cannot hold the run up,
+    /// and is killed with the child's process group when the child ends.
     public func run() throws -> Result {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        var childEnvironment = environment ?? ProcessInfo.processInfo.environment
         // Every child learns who started it, so a workbook program it runs can end itself
         // once this process is gone (see ParentWatch).
-        var childEnvironment = environment ?? ProcessInfo.processInfo.environment
         childEnvironment[ParentWatch.environmentKey] = String(getpid())
-        process.environment = childEnvironment
 
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-
+        let input = try Self.pipe(), output = try Self.pipe(), error = try Self.pipe()
         Self.ignoreBrokenPipes
         let start = Date()
-        try LiveChildren.spawning {
-            try process.run()
-            return process.processIdentifier
+        var pid: pid_t = 0
+        let status = CStrings([executable] + arguments).withPointers { argv in
+            CStrings(childEnvironment.map { "\($0.key)=\($0.value)" }).withPointers { envp in
+                var spawned: Int32 = 0
+                LiveChildren.spawning {
+                    spawned = workbook_spawn(&pid, executable, argv, envp, input.read, output.write, error.write, workingDirectory?.path)
+                    return spawned == 0 ? pid : 0
+                }
+                return spawned
+            }
         }
-        // Foundation starts every child as the leader of a process group of its own, so
-        // the terminal's Ctrl-C does not reach it: the workbook kills the group itself,
-        // when the child ends, times out, or the workbook is interrupted.
-        let group = process.processIdentifier
-        onStart?(group)
-        defer {
-            Self.killGroup(group)
-            LiveChildren.remove(group)
-            LiveChildren.killOrphans()
+        for descriptor in [input.read, output.write, error.write] { close(descriptor) }
+        guard status == 0 else {
+            for descriptor in [input.write, output.read, error.read] { close(descriptor) }
+            throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
         }
-
-        // Drain both pipes while the child runs; a child blocked on a full pipe never ends.
-        let drained = DispatchGroup()
-        let stdout = PipeDrain(output.fileHandleForReading, group: drained)
-        let stderr = PipeDrain(error.fileHandleForReading, group: drained)
-
-        let standardInput = self.standardInput
+        onStart?(pid)
+        let reader = OutputReader([output.read, error.read], limit: outputLimit)
+        let standardInput = self.standardInput ?? Data()
         Thread.detachNewThread {
-            if let data = standardInput, !data.isEmpty {
-                try? input.fileHandleForWriting.write(contentsOf: data)
+            standardInput.withUnsafeBytes { bytes in
+                var written = 0
+                while written < bytes.count {
+                    let count = write(input.write, bytes.baseAddress! + written, bytes.count - written)
+                    if count <= 0 { break }
+                    written += count
+                }
             }
-            try? input.fileHandleForWriting.close()
+            close(input.write)
         }
 
+        let exit = ExitWaiter(pid)
+        let ended = exit.ended
         var timedOut = false
-        if let timeout {
-            if ended.wait(timeout: .now() + timeout) == .timedOut {
-                timedOut = true
-                Self.killGroup(group)
-                ended.wait()
-            }
-        } else {
+        if let timeout, ended.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            Self.killGroup(pid)
+            ended.wait()
+        } else if timeout == nil {
             ended.wait()
         }
-        // Whatever the child started (a `sleep 120` holding its pipes open) ends with it:
-        // then the pipes close and the drains finish.
-        Self.killGroup(group)
-        _ = drained.wait(timeout: .now() + 5)
+        // Whatever the child started ends with it: then its pipes close and the reader ends.
+        Self.killGroup(pid)
+        LiveChildren.remove(pid)
+        LiveChildren.killOrphans()
+        let printed = reader.finish(within: 2)
 
+        let waitStatus = exit.status
         let termination: Termination
         if timedOut {
             termination = .timedOut
-        } else if process.terminationReason == .uncaughtSignal {
-            termination = .signalled(process.terminationStatus)
+        } else if Self.signalled(waitStatus) {
+            termination = .signalled(waitStatus & 0x7f)
         } else {
-            termination = .exited(process.terminationStatus)
+            termination = .exited((waitStatus >> 8) & 0xff)
         }
         return Result(
             termination: termination,
-            standardOutputData: stdout.data,
-            standardErrorData: stderr.data,
+            standardOutputData: printed[0],
+            standardErrorData: printed[1],
             duration: Date().timeIntervalSince(start)
         )
+    }
+
+    /// `WIFSIGNALED`, which is a macro Swift does not see.
+    private static func signalled(_ status: Int32) -> Bool {
+        let signal = status & 0x7f
+        return signal != 0 && signal != 0x7f
+    }
+
+    /// A pipe whose two ends close on `exec`: the child gets its own end only through
+    /// ``workbook_spawn``'s `dup2`.
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard workbook_pipe(&ends) == 0 else { throw ChildProcessError(executable: "pipe", reason: String(cString: strerror(errno))) }
+        return (ends[0], ends[1])
     }
 
     /// Kills the process group the child leads: the child and everything it started.
@@ -191,29 +202,37 @@ public struct ChildProcess {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 }
 
-/// Reads one pipe to its end on a thread of its own.
-///
-/// A dedicated thread rather than a Dispatch queue: the read blocks for as long as the child
-/// runs, and many children running at once (tests in parallel) would use up Dispatch's
-/// limited pool of threads, leaving the last pipes unread.
-private final class PipeDrain {
-    private let lock = NSLock()
-    private var collected = Data()
+/// Waits for one child with `waitpid` on a thread of its own, and keeps its status.
+private final class ExitWaiter: @unchecked Sendable {
+    let ended = DispatchSemaphore(value: 0)
+    /// Written once by the waiting thread, read only after ``ended`` is signalled.
+    private(set) var status: Int32 = 0
 
-    init(_ handle: FileHandle, group: DispatchGroup) {
-        group.enter()
-        Thread.detachNewThread {
-            let data = handle.readDataToEndOfFile()
-            self.lock.lock()
-            self.collected = data
-            self.lock.unlock()
-            group.leave()
+    init(_ pid: pid_t) {
+        Thread.detachNewThread { [self] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            self.status = status
+            ended.signal()
         }
     }
+}
 
-    var data: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
+/// A program that could not be started.
+struct ChildProcessError: Error, CustomStringConvertible {
+    var executable: String
+    var reason: String
+    var description: String { "cannot start \(executable): \(reason)" }
+}
+
+/// NUL-terminated copies of strings, as a `char *const[]` for the length of one call.
+private struct CStrings {
+    let strings: [String]
+    init(_ strings: [String]) { self.strings = strings }
+
+    func withPointers<T>(_ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
     }
 }

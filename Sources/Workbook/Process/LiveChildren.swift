@@ -42,31 +42,21 @@ public enum LiveChildren {
         if let used = (0..<capacity).first(where: { slots[$0] == group }) { slots[used] = 0 }
     }
 
-    /// Starts a child with SIGINT, SIGTERM and SIGHUP unblocked on this thread.
-    ///
-    /// A child inherits the signal mask of the thread that starts it. Dispatch's and the
-    /// test runner's threads may block these signals, and a child started from one of them
-    /// would then ignore Ctrl-C and `kill` for good.
-    ///
-    /// The child is listed before the lock is released, so ``killOrphans()`` never takes a
-    /// child that is just starting for an orphan.
-    static func spawning(_ start: () throws -> pid_t) rethrows {
+    /// Starts a child and lists it under the same lock, so ``killOrphans()`` never takes a
+    /// child that is just starting for an orphan. `start` returns the child's pid, or 0
+    /// when it could not start one.
+    static func spawning(_ start: () -> pid_t) {
         lock.lock()
         defer { lock.unlock() }
         adoptOrphans
-        var interrupts = sigset_t()
-        sigemptyset(&interrupts)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signal) }
-        var previous = sigset_t()
-        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        addLocked(try start())
+        let pid = start()
+        if pid > 0 { addLocked(pid) }
     }
 
     /// Makes this process the one that inherits its children's orphans (Linux).
     ///
-    /// A child's own children can leave its process group (Foundation's `Process` gives
-    /// every child a group of its own), so killing the group does not reach them, and when
+    /// A child's own children can leave its process group (a child may start a session
+    /// of its own, as `setsid` does), so killing the group does not reach them, and when
     /// the child ends they would be handed to `init` and live on. As a subreaper, the
     /// workbook inherits them instead, and ``killOrphans()`` ends them.
     private static let adoptOrphans: Void = {

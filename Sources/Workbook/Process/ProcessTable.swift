@@ -18,4 +18,14 @@ enum ProcessTable {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? pid_t(fields[1]) : nil
     }
+
+    /// How many processes `uid` owns now (the real user id in `/proc/<pid>/status`).
+    static func count(ownedBy uid: uid_t) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard pid_t(entry) != nil, let status = FileManager.default.contents(atPath: "/proc/\(entry)/status") else { return false }
+            let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("Uid:") }
+            return line?.split(whereSeparator: { $0 == "\t" || $0 == " " }).dropFirst().first == Substring(String(uid))
+        }.count
+    }
 }

@@ -28,6 +28,10 @@ public struct GradingJob: Hashable, Sendable {
                   displayPath: submission.displayPath(of: exercise), group: Self.group(named: submission.name))
     }
 
+    /// The file's name in compiler messages and `#sourceLocation`: ``displayPath`` with any
+    /// control character (a CR or LF in a student's folder name) shown as `?`.
+    var sourceName: String { SwiftLiteral.comment(displayPath) }
+
     /// The grading program's target in the ``GradingPackage``: `<group>_<Exercise>`.
     var targetName: String { "\(group)_\(exercise.name)" }
 

@@ -1,18 +1,21 @@
 import ExerciseChecks
 import Foundation
 
-/// Runs the grading programs of built jobs, each in its own process under a time limit,
+/// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
 /// and reads how each one ended.
 ///
 /// Only the report that comes back on the ``ReportChannel`` with this run's nonce counts.
 /// Without one, the way the process ended says what happened: a signal is "crashed" (with
 /// the trap's message), an exit is "exited early", the time limit "timed out". Whatever the
-/// program printed, and whatever it started, has no say: its whole process group is killed
-/// as soon as it ends.
+/// program printed, and whatever it started, has no say: the sandbox and everything in it
+/// end with the program, and only the head and tail of its output are kept.
 struct CheckRunner {
-    let package: GradingPackage
+    let compiler: ExerciseCompiler
     /// Seconds one check may run.
     let timeLimit: Double
+    let sandbox: Sandbox
+    /// Folders the programs must not see: the workbook, the class folder, `HOME`.
+    let hidden: [URL]
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
@@ -21,17 +24,33 @@ struct CheckRunner {
         var seconds: Double?
     }
 
+    /// Bytes kept of the start and of the end of a program's output.
+    static let outputLimit = 64 * 1024
+
     /// Runs each job's program, two at a time; the runs come back in the order of `jobs`.
-    func run(_ jobs: [GradingJob]) -> [Run] {
+    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: ProgressMeter? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
-        return jobs.mapTwoAtATime(runCheck)
+        let kitFingerprint = ProgramFingerprint(compiler.kit.library)
+        return jobs.mapTwoAtATime { job, fingerprint in
+            defer { progress?.advance() }
+            // The program and the kit are the files that were built, or they are not run.
+            guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
+                  ProgramFingerprint(compiler.kit.library) == kitFingerprint else {
+                return Run(outcome: .crashed("the grading program changed after it was built, so it was not run"))
+            }
+            return runCheck(job)
+        }
     }
 
     private func runCheck(_ job: GradingJob) -> Run {
         let nonce = ReportChannel.newNonce()
-        let process = ChildProcess(package.executable(of: job).path, standardInput: ReportChannel.handshake(nonce: nonce), timeout: timeLimit)
-        guard let result = try? runProgram(process) else {
+        var process = ChildProcess(compiler.program(of: job).path, standardInput: ReportChannel.handshake(nonce: nonce),
+                                   workingDirectory: compiler.folder(of: job), timeout: timeLimit)
+        process.outputLimit = Self.outputLimit
+        let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
+        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.kit.buildFolder], hidden: hidden)
+        guard let result = try? runProgram(sandboxed) else {
             return Run(outcome: .crashed("the check's program could not be started"))
         }
         let reports = ReportChannel.messages(in: result.standardOutputData, nonce: nonce).filter { $0.kind == GradingChild.reportKind }
@@ -48,9 +67,11 @@ struct CheckRunner {
             return Run(outcome: .failed(scenario: "grading", message: "the program sent more than one report: something besides the check wrote to the workbook's private channel"), seconds: result.duration)
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: result.duration)
+        case .signalled(let signal) where signal == SIGXCPU:
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
         case .signalled:
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
-            let message = crashMessage(result).replacingOccurrences(of: "\(job.targetName)/\(job.exercise.name).swift", with: job.displayPath)
+            let message = crashMessage(result).replacingOccurrences(of: "Exercise_\(job.targetName)/Exercise.swift", with: job.sourceName)
             return Run(outcome: .crashed(message), seconds: result.duration)
         }
     }
@@ -61,7 +82,8 @@ struct CheckRunner {
         guard case .signalled(let signal) = result.termination else { return message.text }
         if message.isTrap { return "\(message.text) (\(signalName(signal)))" }
         let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
-        return "killed by \(signalName(signal))\(overflow)"
+        let limit = signal == SIGXFSZ ? " (it wrote a file over the size limit)" : ""
+        return "killed by \(signalName(signal))\(overflow)\(limit)"
     }
 
     private func signalName(_ signal: Int32) -> String {
@@ -72,6 +94,7 @@ struct CheckRunner {
         case SIGSEGV: return "SIGSEGV"
         case SIGBUS: return "SIGBUS"
         case SIGKILL: return "SIGKILL"
+        case SIGXFSZ: return "SIGXFSZ"
         default: return "signal \(signal)"
         }
     }

@@ -1,0 +1,127 @@
+import ExerciseChecks
+import Foundation
+
+/// Compiles one exercise file into its grading program: the file as a module of its own,
+/// walled off from everything but what an exercise may import, and a generated `main` that
+/// calls the exercise's check on it.
+///
+/// 1. The file is compiled alone, with ``ModuleWall`` as its only module search path, under
+///    a time limit: it cannot see `ExerciseChecks`, the engine or any other student's file,
+///    and a file that takes too long to type-check is "does not compile" on its own.
+/// 2. `main.swift`, which the learner cannot write, imports the checks and the file's module
+///    (`@testable`, so the learner's types need not be public) and runs the check, naming
+///    it by module (`ExerciseChecks::CountdownCheck`): a type the learner names like a check
+///    cannot stand in for it, and the learner's module cannot import the checks to make a
+///    forged one.
+/// 3. The program links the ``GradingKit`` library, so linking it is quick.
+///
+/// A program is built again only when its inputs changed: the file, the check, the kit.
+struct ExerciseCompiler {
+    let kit: GradingKit
+    let wall: ModuleWall
+    /// Seconds the compiler may spend on one exercise file.
+    let compileTimeLimit: Double
+    let runProgram: (ChildProcess) throws -> ChildProcess.Result
+
+    func folder(of job: GradingJob) -> URL {
+        kit.directory.appendingPathComponent("jobs/\(job.targetName)")
+    }
+
+    func program(of job: GradingJob) -> URL {
+        folder(of: job).appendingPathComponent("program")
+    }
+
+    /// Builds `job`'s program from `text`; returns the first error, as
+    /// `file:line:column: error: …`, when it does not build.
+    func build(_ job: GradingJob, text: String) -> String? {
+        let folder = folder(of: job)
+        let exercise = folder.appendingPathComponent("Exercise.swift")
+        let main = folder.appendingPathComponent("main.swift")
+        let object = folder.appendingPathComponent("Exercise.o")
+        let program = program(of: job)
+        let learnerModule = "Exercise_\(job.targetName)"
+        let exerciseText = "#sourceLocation(file: \(SwiftLiteral.string(job.sourceName)), line: 1)\n" + text + "\n#sourceLocation()\n"
+        let mainText = Self.main(job, learnerModule: learnerModule)
+        let key = [exerciseText, mainText, LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""].joined(separator: "\u{0}")
+        let keyFile = folder.appendingPathComponent("inputs")
+        if FileManager.default.contents(atPath: keyFile.path) == Data(key.utf8), FileManager.default.fileExists(atPath: program.path) {
+            return nil
+        }
+        do {
+            try? FileManager.default.removeItem(at: folder)
+            try FileWriting.writeIfChanged(exerciseText, to: exercise)
+            try FileWriting.writeIfChanged(mainText, to: main)
+        } catch {
+            return "\(job.sourceName): error: cannot write its grading program: \(error)"
+        }
+
+        let common = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
+            + kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        let learner = ["-parse-as-library", "-wmo", "-enable-testing", "-module-name", learnerModule,
+                       "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(learnerModule).swiftmodule").path,
+                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + common
+        guard let compiled = try? runProgram(ChildProcess("swiftc", learner, timeout: compileTimeLimit)) else {
+            return "\(job.sourceName): error: the compiler could not be started"
+        }
+        if compiled.termination == .timedOut {
+            return "\(job.sourceName): error: type-checking took longer than \(Int(compileTimeLimit)) s; simplify the slowest expression (add type annotations)"
+        }
+        if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true) }
+
+        let linking = ["-module-name", "Grading_\(job.targetName)", main.path, object.path, "-o", program.path,
+                       "-I", folder.path, "-I", kit.modules.path] + common
+            + ["-L", kit.buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", kit.buildFolder.path]
+        guard let linked = try? runProgram(ChildProcess("swiftc", linking, timeout: 300)) else {
+            return "\(job.sourceName): error: the compiler could not be started"
+        }
+        if !linked.succeeded { return Self.firstError(linked, job: job, wall: false) }
+        try? Data(key.utf8).write(to: keyFile)
+        return nil
+    }
+
+    /// The generated `main.swift`: the check, called from a module the learner cannot write.
+    static func main(_ job: GradingJob, learnerModule: String) -> String {
+        """
+        // Generated by workbook: runs the \(job.exercise.name) check on \(SwiftLiteral.comment(job.displayPath)).
+        import Backpressure
+        import CombineSchedulers
+        import ExerciseChecks
+        import Foundation
+        import OpenCombineShim
+        @testable import \(learnerModule)
+
+        ExerciseChecks::GradingChild.run {
+        \(qualified(job.exercise.check))
+        }
+
+        """
+    }
+
+    /// The check expression with its check type named by module, `ExerciseChecks::MyAssignCheck.check(…)`,
+    /// so that nothing the learner declares can stand in for it.
+    static func qualified(_ check: String) -> String {
+        let trimmed = check.drop { $0.isWhitespace }
+        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, trimmed.dropFirst(name.count).first == "." else { return check }
+        return "ExerciseChecks::" + trimmed
+    }
+
+    /// The error that explains a failed compile or link, pinned on the learner's file.
+    private static func firstError(_ result: ChildProcess.Result, job: GradingJob, wall: Bool) -> String {
+        let output = result.standardOutput + "\n" + result.standardError
+        let diagnostics = CompilerDiagnostic.errors(in: output)
+        if let own = diagnostics.first(where: { $0.file == job.sourceName }) {
+            guard wall, own.message.hasPrefix("no such module") else { return own.text }
+            var explained = own
+            explained.message += "; an exercise may import only \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
+            return explained.text
+        }
+        if let other = diagnostics.first {
+            // An error in the generated main: the check cannot use what the file declares.
+            return "\(job.sourceName): error: the check cannot use your code: \(other.message)"
+        }
+        let line = output.split(separator: "\n").first { $0.contains("error") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if !wall, let line { return "\(job.sourceName): error: it compiles but does not link: \(line)" }
+        return "\(job.sourceName): error: \(line ?? "the compiler failed (\(result.termination))")"
+    }
+}

@@ -1,0 +1,147 @@
+import ExerciseChecks
+import Foundation
+
+/// Grades exercise files in sandboxed child processes, so that none can hide, change or
+/// fake another's grade.
+///
+/// 1. A file that is still the stub (or not there) is "not started" and costs nothing.
+/// 2. Every other file is read only if it is a plain file (``PlainFile``), and screened
+///    (``ExerciseScreen``): tricks are refused with their line, and what a forger needs is
+///    flagged for review.
+/// 3. The ``GradingKit`` (checks and library) is built once, and each file is compiled on
+///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
+///    two at a time.
+/// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
+///
+/// Grades are computed, never remembered: nothing under `.workbook/` can change one, and
+/// they are returned only after every program has ended. One grading at a time per
+/// workbook (``GradingLock``).
+public struct Grader {
+    public var workspace: ExerciseWorkspace
+    /// Seconds one exercise's check may run.
+    public var timeLimit: Double
+    /// Seconds the compiler may spend on one exercise file.
+    public var compileTimeLimit: Double = 60
+    /// Seconds building the grading kit may take (the first time compiles the whole library).
+    public var buildTimeLimit: Double = 1800
+    /// Folders no grading program may see besides the workbook and `HOME`: a class's folder.
+    public var hiddenFolders: [URL] = []
+    /// Where to say what is happening while it takes a while ("building 3 exercises…").
+    public var log: (String) -> Void
+    /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
+    var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+    var sandbox = Sandbox.current
+
+    public static let defaultTimeLimit: Double = 10
+
+    public init(workspace: ExerciseWorkspace, timeLimit: Double = Grader.defaultTimeLimit, log: @escaping (String) -> Void = { _ in }) {
+        self.workspace = workspace
+        self.timeLimit = timeLimit
+        self.log = log
+    }
+
+    /// One line for the first line of output when programs run without a sandbox.
+    public static var sandboxNotice: String? { Sandbox.current.notice }
+
+    /// Grades the learner's own `exercises`, in the order given.
+    ///
+    /// - Parameter untouchedToo: also run the checks of untouched stubs (their outcome is
+    ///   then what the stub does, normally "failed"), as `workbook check <name>` does to
+    ///   show a learner where to begin.
+    public func grade(_ exercises: [Exercise], untouchedToo: Bool = false) throws -> [ExerciseResult] {
+        try grade([workspace.ownWork], exercises, untouchedToo: untouchedToo)[0]
+    }
+
+    /// Grades every submission's copy of `exercises`, all with one kit; the results come
+    /// back per submission, in the order given.
+    public func grade(_ submissions: [Submission], _ exercises: [Exercise], untouchedToo: Bool = false) throws -> [[ExerciseResult]] {
+        var settled: [GradingJob: ExerciseOutcome] = [:]
+        var jobs: [GradingJob] = []
+        let table = submissions.map { submission in
+            exercises.map { exercise -> GradingJob in
+                let job = GradingJob(exercise: exercise, submission: submission)
+                if !PlainFile.isRealFolder(submission.folder) {
+                    settled[job] = .doesNotCompile("\(job.sourceName): error: \(SwiftLiteral.comment(submission.displayFolder)) is a symbolic link or not a folder; only the files in the submission itself are graded")
+                    return job
+                }
+                switch workspace.state(of: exercise, in: submission) {
+                case .missing:
+                    // Nothing to grade; `workbook` lays the stub out again.
+                    settled[job] = .notStarted
+                case .untouched where !untouchedToo:
+                    settled[job] = .notStarted
+                case .untouched, .started:
+                    jobs.append(job)
+                }
+                return job
+            }
+        }
+        let graded = try grade(jobs)
+        return table.map { row in
+            row.map { job in
+                let run = graded[job]
+                return ExerciseResult(exercise: job.exercise, outcome: settled[job] ?? run?.outcome ?? .notStarted,
+                                      seconds: run?.seconds, flags: run?.flags ?? [])
+            }
+        }
+    }
+
+    /// How one job went: the check's run, and what its file was flagged for.
+    struct Graded {
+        var outcome: ExerciseOutcome
+        var seconds: Double?
+        var flags: [String] = []
+    }
+
+    /// Screens, builds and runs `jobs`, whatever their files are (a learner's, a student's,
+    /// the workbook's own stubs and solutions).
+    func grade(_ jobs: [GradingJob]) throws -> [GradingJob: Graded] {
+        guard !jobs.isEmpty else { return [:] }
+        var graded: [GradingJob: Graded] = [:]
+        var texts: [GradingJob: String] = [:]
+        for job in jobs {
+            switch PlainFile.read(job.file) {
+            case .failure(let problem):
+                graded[job] = Graded(outcome: .doesNotCompile("\(job.sourceName): error: \(problem.explanation)"))
+            case .success(let data):
+                let text = String(decoding: data, as: UTF8.self)
+                let screen = ExerciseScreen(text: text, displayPath: job.sourceName)
+                if let refusal = screen.refusal {
+                    graded[job] = Graded(outcome: .doesNotCompile(refusal), flags: screen.flags)
+                } else {
+                    texts[job] = text
+                    graded[job] = Graded(outcome: .notStarted, flags: screen.flags)
+                }
+            }
+        }
+        let buildable = jobs.filter { texts[$0] != nil }
+        guard !buildable.isEmpty else { return graded }
+        return try GradingLock.holding(in: workspace) {
+            let kit = GradingKit(workspace: workspace)
+            try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+            let wall = ModuleWall(kit: kit)
+            try wall.prepare(runProgram: runProgram)
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, compileTimeLimit: compileTimeLimit, runProgram: runProgram)
+
+            if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
+            let compiling = ProgressMeter("compiled", total: buildable.count)
+            let errors = buildable.mapTwoAtATime { job -> (String?, ProgramFingerprint?) in
+                defer { compiling.advance() }
+                let error = compiler.build(job, text: texts[job]!)
+                return (error, error == nil ? ProgramFingerprint(compiler.program(of: job)) : nil)
+            }
+            var built: [(job: GradingJob, fingerprint: ProgramFingerprint?)] = []
+            for (job, (error, fingerprint)) in zip(buildable, errors) {
+                if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
+            }
+            let hidden = [workspace.root, FileManager.default.homeDirectoryForCurrentUser] + hiddenFolders
+            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram)
+            let running = ProgressMeter("checked", total: built.count)
+            for (entry, run) in zip(built, runner.run(built, progress: running)) {
+                graded[entry.job]?.outcome = run.outcome
+                graded[entry.job]?.seconds = run.seconds
+            }
+            return graded
+        }
+    }
+}

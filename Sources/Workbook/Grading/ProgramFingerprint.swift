@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which file a built program is, as the file system tells it: device, inode, size,
+/// modification and status-change times.
+///
+/// Taken when a grading program has been linked and compared just before it runs: a
+/// program renamed over it, or written into, has another inode or a newer status-change
+/// time, which no one can set back. Sandboxed programs cannot write there at all; this is
+/// the check that does not depend on the sandbox.
+struct ProgramFingerprint: Equatable {
+    private var device: UInt64 = 0
+    private var inode: UInt64 = 0
+    private var size: Int64 = 0
+    private var modified: [Int] = []
+    private var statusChanged: [Int] = []
+
+    init?(_ url: URL) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Glibc)
+        modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        statusChanged = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+        #else
+        modified = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
+        statusChanged = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
+        #endif
+    }
+}
