@@ -71,7 +71,10 @@ struct CheckRunner {
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
         case .signalled:
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
-            let message = crashMessage(result).replacingOccurrences(of: "Exercise_\(job.targetName)/Exercise.swift", with: job.sourceName)
+            let module = "Exercise_\(job.targetName)"
+            let message = crashMessage(result)
+                .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
+                .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
             return Run(outcome: .crashed(message), seconds: result.duration)
         }
     }

@@ -15,7 +15,7 @@ import Testing
         let toolchain = FakeToolchain()
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results.map(\.outcome) == [.notStarted, .notStarted])
-        #expect(toolchain.builds.isEmpty)
+        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
     }
 
     @Test func readsPassedAndFailedFromTheChecksReports() throws {
@@ -27,7 +27,8 @@ import Testing
         toolchain.checks["G_Countdown"] = .report(failure: ("sends nothing until asked", "got [3]"))
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results.map(\.outcome) == [.passed, .failed(scenario: "sends nothing until asked", message: "got [3]")])
-        #expect(toolchain.builds == [["\(learner)_MyAssign", "\(learner)_Countdown"]])
+        #expect(toolchain.kitBuilds == 1)
+        #expect(Set(toolchain.compiled) == ["\(learner)_MyAssign", "\(learner)_Countdown"])
     }
 
     @Test func aCompileErrorMarksOnlyItsOwnExerciseAndTheOthersAreBuiltAlone() throws {
@@ -41,24 +42,9 @@ import Testing
         #expect(results.map(\.outcome) == [
             .doesNotCompile("Exercises/MyAssign.swift:3:5: error: cannot find 'x' in scope"), .passed, .passed,
         ])
-        // Built together, then again without MyAssign.
-        #expect(toolchain.builds == [["\(learner)_MyAssign", "\(learner)_Countdown", "\(learner)_Chunks"], ["\(learner)_Countdown", "\(learner)_Chunks"]])
-    }
-
-    @Test func anErrorThatHidesAnotherIsFoundOnTheNextPass() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown, chunks])
-        for exercise in [myAssign, countdown, chunks] { try workbook.start(exercise) }
-        let toolchain = FakeToolchain()
-        toolchain.brokenExercises["MyAssign"] = "Exercises/MyAssign.swift:1:1: error: one"
-        toolchain.brokenExercises["Chunks"] = "Exercises/Chunks.swift:2:2: error: two"
-        toolchain.hidesLaterErrors = true
-        toolchain.checks["G_Countdown"] = .report(failure: nil)
-        let results = try grader(workbook, toolchain).grade([myAssign, countdown, chunks])
-        #expect(results.map(\.outcome) == [
-            .doesNotCompile("Exercises/MyAssign.swift:1:1: error: one"), .passed,
-            .doesNotCompile("Exercises/Chunks.swift:2:2: error: two"),
-        ])
-        #expect(toolchain.builds.count == 3)
+        // Each file is compiled once, on its own; the others are not held up.
+        #expect(Set(toolchain.compiled) == ["\(learner)_MyAssign", "\(learner)_Countdown", "\(learner)_Chunks"])
+        #expect(toolchain.compiled.count == 3)
     }
 
     @Test func anErrorInTheGeneratedCopyIsPinnedOnItsExercise() throws {
@@ -66,7 +52,7 @@ import Testing
         try workbook.start(myAssign)
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.brokenExercises["Countdown"] = "\(workbook.root.path)/.workbook/grade/Sources/\(learner)_Countdown/main.swift:3:1: error: no member 'countdown'"
+        toolchain.brokenMains["Countdown"] = "\(workbook.root.path)/.workbook/grade/jobs/\(learner)_Countdown/main.swift:3:1: error: no member 'countdown'"
         toolchain.checks["G_MyAssign"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results[0].outcome == .passed)
@@ -74,7 +60,7 @@ import Testing
             Issue.record("expected does not compile, got \(results[1].outcome)")
             return
         }
-        #expect(error.hasSuffix("error: no member 'countdown'"))
+        #expect(error == "Exercises/Countdown.swift: error: the check cannot use your code: no member 'countdown'")
     }
 
     @Test func anErrorOutsideTheExercisesStopsGradingWithOneLine() throws {
@@ -87,8 +73,8 @@ import Testing
         } throws: { error in
             "\(error)" == "the workbook itself does not build, so no exercise can be graded: /w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
         }
-        // Built once, then once more after clearing the build folder, in case it was stale.
-        #expect(toolchain.builds.count == 2)
+        #expect(toolchain.kitBuilds == 1)
+        #expect(toolchain.compiled.isEmpty)
     }
 
     @Test func aTrapIsACrashWithItsMessageOnTheLearnersFile() throws {
@@ -97,7 +83,7 @@ import Testing
         let toolchain = FakeToolchain()
         toolchain.checks["G_Countdown"] = ChildProcess.Result(
             termination: .signalled(SIGILL), standardOutputData: Data(),
-            standardErrorData: Data("\(learner)_Countdown/Countdown.swift:50: Fatal error: not yet\n".utf8), duration: 0.1)
+            standardErrorData: Data("Exercise_\(learner)_Countdown/Countdown.swift:50: Fatal error: not yet\n".utf8), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
         #expect(results[0].outcome == .crashed("Exercises/Countdown.swift:50: Fatal error: not yet (SIGILL)"))
     }
@@ -129,7 +115,7 @@ import Testing
         let toolchain = FakeToolchain()
         let results = try grader(workbook, toolchain).grade([myAssign])
         #expect(results[0].outcome == .notStarted)
-        #expect(toolchain.builds.isEmpty)
+        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
     }
 
     @Test func namingAnUntouchedExerciseRunsItsCheckAnyway() throws {
@@ -187,7 +173,7 @@ import Testing
         let toolchain = FakeToolchain()
         let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
         #expect(outcome == .doesNotCompile("Exercises/Countdown.swift:2:1: error: #sourceLocation is not allowed in an exercise (it moves compiler errors off your file)"))
-        #expect(toolchain.builds.isEmpty)
+        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
     }
 
     @Test func aClassIsBuiltOnceAndEachStudentGradedApart() throws {
@@ -203,8 +189,8 @@ import Testing
         toolchain.checks["G_Countdown"] = .report(failure: ("counts", "wrong"))
         let grades = try grader(workbook, toolchain).grade([ann, bob], [myAssign, countdown])
         #expect(grades.map { $0.map(\.outcome.state) } == [[.passed, .notStarted], [.notStarted, .failed]])
-        #expect(toolchain.builds.count == 1)
-        #expect(toolchain.builds[0] == ["\(GradingJob.group(named: "ann"))_MyAssign", "\(GradingJob.group(named: "bob"))_Countdown"])
+        #expect(toolchain.kitBuilds == 1)
+        #expect(Set(toolchain.compiled) == ["\(GradingJob.group(named: "ann"))_MyAssign", "\(GradingJob.group(named: "bob"))_Countdown"])
     }
 
     @Test func groupNamesAreIdentifiersThatKeepStudentsApart() {
@@ -216,123 +202,81 @@ import Testing
         }
     }
 
-    @Test func oneEditedExerciseIsRebuiltFromSwiftPMsOwnPlanWithoutPlanningAgain() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
-        let target = "\(learner)_MyAssign"
-        try workbook.write(workbook.root.standardizedFileURL.path, to: ".workbook/grade/made-for")
-        try workbook.write("""
-            commands:
-              "C.\(target)-x86_64-unknown-linux-gnu-debug.exe":
-                tool: shell
-                args: ["/opt/swift/usr/bin/swiftc","-emit-executable","link-\(target)"]
-
-              "C.\(target)-x86_64-unknown-linux-gnu-debug.module":
-                tool: shell
-                args: ["/opt/swift/usr/bin/swiftc","-module-name","compile-\(target)"]
-
-            """, to: ".workbook/grade/.build/debug.yaml")
-        // The plan is newer than everything it was made from (the grading manifest is written during grading).
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)],
-                                              ofItemAtPath: workbook.root.appendingPathComponent(".workbook/grade/.build/debug.yaml").path)
-        try GradingPackage(workspace: workbook.workspace, jobs: [GradingJob(exercise: myAssign, submission: workbook.workspace.ownWork)]).write()
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.builds.isEmpty, "no swift build")
-        #expect(toolchain.programs.filter { $0.hasPrefix("/opt/swift") } == [
-            "/opt/swift/usr/bin/swiftc -module-name compile-\(target)", "/opt/swift/usr/bin/swiftc -emit-executable link-\(target)",
-        ])
-
-        // The library changed after the plan was made: back to swift build.
-        try workbook.write("// newer", to: "Sources/Backpressure/MySink.swift")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
-                                              ofItemAtPath: workbook.root.appendingPathComponent(".workbook/grade/.build/debug.yaml").path)
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.builds.count == 1)
-    }
-
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
         var grader = Grader(workspace: workbook.workspace, timeLimit: 5)
         grader.runProgram = toolchain.run
+        grader.sandbox = Sandbox(kind: .none(reason: "a fake toolchain"))
         return grader
     }
 }
 
-/// Plays `swift build` and the checks' programs: a build fails when it includes a broken
-/// exercise (or always, for a broken workbook), and each check prints what it is given.
+/// Plays the grading toolchain: `swift build` of the kit, the compiler (the wall's probe,
+/// each exercise file, each program's link) and the checks' programs, which print what
+/// they are given.
 final class FakeToolchain: @unchecked Sendable {
-    /// Compiler output of each broken exercise, by name.
+    /// Compiler output of each exercise file that does not compile, by exercise name.
     var brokenExercises: [String: String] = [:]
-    /// Like a compiler that stops at the first failing target: a failed build reports only
-    /// the first broken exercise it includes.
-    var hidesLaterErrors = false
-    /// Compiler output of every build, when the workbook's own code is broken.
+    /// Compiler output of each program whose generated `main` does not compile.
+    var brokenMains: [String: String] = [:]
+    /// Compiler output of the kit's build, when the workbook's own code is broken.
     var brokenWorkbook: String?
     /// Stands for the run's nonce in ``checks``' output; replaced by the real one.
     static let nonce = "NONCE"
     /// What each check's program does, by "G_<Exercise>".
     var checks: [String: ChildProcess.Result] = [:]
     private let lock = NSLock()
-    private var built: [[String]] = []
+    private var kitBuildCount = 0
+    private var compiledTargets: [String] = []
 
-    /// The targets of each build, in order.
-    var builds: [[String]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return built
-    }
-
-    /// Every program run other than `swift build`, with its arguments.
-    var programs: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return ran
-    }
-    private var ran: [String] = []
+    /// How many times the kit was built.
+    var kitBuilds: Int { lock.withLock { kitBuildCount } }
+    /// The jobs whose exercise file was compiled, in the order they were.
+    var compiled: [String] { lock.withLock { compiledTargets } }
 
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
-        if process.executable != "swift" {
-            lock.lock()
-            ran.append(([process.executable] + process.arguments).joined(separator: " "))
-            lock.unlock()
+        let arguments = process.arguments
+        func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+        if process.executable == "swift" {
+            lock.withLock { kitBuildCount += 1 }
+            if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
+            let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
+            try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
+            try Data("kit".utf8).write(to: URL(fileURLWithPath: debug + "/lib\(GradingKit.productName).so"))
+            return .output("", status: 0)
         }
-        guard process.executable == "swift" else {
-            // Checks are keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.
-            let name = "G_" + (URL(fileURLWithPath: process.executable).lastPathComponent.split(separator: "_").last ?? "")
-            let nonce = String(decoding: process.standardInput ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard var result = checks[name] else {
-                return ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data(), duration: 0)
+        if process.executable == "swiftc" {
+            if let trace = value(after: "-emit-loaded-module-trace-path") {
+                try Data(#"{"swiftmodules": []}"#.utf8).write(to: URL(fileURLWithPath: trace))
+                return .output("", status: 0)
             }
-            result.standardOutputData = Data(String(decoding: result.standardOutputData, as: UTF8.self)
-                .replacingOccurrences(of: FakeToolchain.nonce, with: nonce).utf8)
-            return result
+            let module = try #require(value(after: "-module-name"))
+            let name = String(module.split(separator: "_").last ?? "")
+            if module.hasPrefix("Exercise_") {
+                lock.withLock { compiledTargets.append(String(module.dropFirst("Exercise_".count))) }
+                return brokenExercises[name].map { .output($0, status: 1) } ?? .output("", status: 0)
+            }
+            if let broken = brokenMains[name] { return .output(broken, status: 1) }
+            try Data("program".utf8).write(to: URL(fileURLWithPath: try #require(value(after: "-o"))))
+            return .output("", status: 0)
         }
-        let targets = try targetsBuilt(by: process.arguments)
-        lock.lock()
-        built.append(targets)
-        lock.unlock()
-        var failures = targets.compactMap { brokenExercises[String($0.split(separator: "_").last ?? "")] }
-        if hidesLaterErrors { failures = Array(failures.prefix(1)) }
-        if let brokenWorkbook { failures = [brokenWorkbook] }
-        return ChildProcess.Result(
-            termination: .exited(failures.isEmpty ? 0 : 1), standardOutputData: Data(failures.joined(separator: "\n").utf8),
-            standardErrorData: Data(), duration: 0)
-    }
-
-    /// The `--product`, or every target the generated manifest declares.
-    private func targetsBuilt(by arguments: [String]) throws -> [String] {
-        if let product = arguments.firstIndex(of: "--product") { return [arguments[product + 1]] }
-        let packagePath = try #require(arguments.firstIndex(of: "--package-path").map { arguments[$0 + 1] })
-        let manifest = try String(contentsOfFile: packagePath + "/Package.swift", encoding: .utf8)
-        return manifest.split(separator: "\n").compactMap { line in
-            guard line.contains(".executableTarget"), let range = line.range(of: #"name: ""#) else { return nil }
-            return String(line[range.upperBound...].prefix { $0 != "\"" })
-        }
+        // A check: keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.
+        let program = try #require(([process.executable] + arguments).first { $0.hasSuffix("/program") })
+        let folder = URL(fileURLWithPath: program).deletingLastPathComponent().lastPathComponent
+        let name = "G_" + (folder.split(separator: "_").last ?? "")
+        let nonce = String(decoding: process.standardInput ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard var result = checks[name] else { return .output("", status: 0) }
+        result.standardOutputData = Data(String(decoding: result.standardOutputData, as: UTF8.self)
+            .replacingOccurrences(of: FakeToolchain.nonce, with: nonce).utf8)
+        return result
     }
 }
 
 extension ChildProcess.Result {
+    /// A program that printed `text` and exited with `status`.
+    static func output(_ text: String, status: Int32) -> ChildProcess.Result {
+        ChildProcess.Result(termination: .exited(status), standardOutputData: Data(text.utf8), standardErrorData: Data(), duration: 0)
+    }
+
     /// A check's program that sent its report on the channel and exited.
     static func report(failure: (scenario: String, message: String)?, nonce: String = FakeToolchain.nonce) -> ChildProcess.Result {
         let failureJSON = failure.map { #"{"scenario":"\#($0.scenario)","message":"\#($0.message)"}"# } ?? "null"

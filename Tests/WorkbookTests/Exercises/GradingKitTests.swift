@@ -1,0 +1,87 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+
+/// The generated parts of grading: the kit's manifest, each program's `main`, and the
+/// text that carries a student's folder name into Swift source.
+@Suite struct GradingKitTests {
+    let myAssign = Exercise.named("MyAssign")
+
+    @Test func theKitIsOneDynamicLibraryOfTheWorkbooksChecksAtItsPins() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try GradingKit(workspace: workbook.workspace).write()
+        let manifest = try #require(workbook.read(".workbook/grade/Package.swift"))
+        #expect(manifest.contains(#".library(name: "GradingKit", type: .dynamic, targets: ["GradingKit"])"#))
+        #expect(manifest.contains(#".package(path: "../..")"#))
+        #expect(manifest.contains(#".product(name: "ExerciseChecks", package: "\#(workbook.root.lastPathComponent)")"#))
+        #expect(manifest.contains(#".package(url: "https://example.com/OpenCombine.git", exact: "0.14.0")"#))
+        #expect(!manifest.contains("Exercises/"), "no exercise file is part of the kit")
+    }
+
+    @Test func mainCallsTheCheckByItsModuleAndImportsTheLearnersModuleApart() {
+        let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x/MyAssign.swift"), displayPath: "Exercises/MyAssign.swift", group: "G_x")
+        let main = ExerciseCompiler.main(job, learnerModule: "Exercise_G_x_MyAssign")
+        #expect(main.contains("@testable import Exercise_G_x_MyAssign\n"))
+        #expect(main.contains("ExerciseChecks::GradingChild.run {\nExerciseChecks::MyAssignCheck.check("))
+    }
+
+    @Test func aFolderNameCannotBreakOutOfALiteralOrAComment() {
+        let name = "class/a\"b\\c\rd\ne\u{2028}f/Countdown.swift"
+        let literal = SwiftLiteral.string(name)
+        #expect(literal == #""class/a\"b\\c\u{d}d\u{a}e\u{2028}f/Countdown.swift""#)
+        #expect(!SwiftLiteral.comment(name).contains("\r") && !SwiftLiteral.comment(name).contains("\n"))
+        let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x"), displayPath: name, group: "G")
+        #expect(job.sourceName == "class/a\"b\\c?d?e?f/Countdown.swift")
+    }
+}
+
+/// What the workbook refuses or flags in an exercise file before compiling it.
+@Suite struct ExerciseScreenTests {
+    func screen(_ text: String) -> ExerciseScreen { ExerciseScreen(text: text, displayPath: "Exercises/X.swift") }
+
+    @Test func anOrdinaryFileIsNeitherRefusedNorFlagged() {
+        let screen = screen("import Foundation\nimport OpenCombineShim\n@testable import Backpressure\nstruct X { @Published var y = 1 }\n")
+        #expect(screen.refusal == nil)
+        #expect(screen.flags.isEmpty)
+    }
+
+    @Test(arguments: ["@_cdecl(\"write\")", "@_silgen_name(\"x\")", "@_section(\".init_array\")", "@_used", "@_extern(c)", "@ _exported", "@c", "@section(\"x\")", "@used"])
+    func attributesBelowSwiftsRulesAreRefusedAtTheirLine(_ attribute: String) {
+        let refusal = screen("import Foundation\n\n  \(attribute) func f() {}\n").refusal
+        #expect(refusal?.hasPrefix("Exercises/X.swift:3:3: error: @") == true, "\(String(describing: refusal))")
+    }
+
+    @Test func importsOutsideTheWallAreRefusedWithWhatIsAllowed() {
+        let refusal = screen("import Foundation\n@testable import ExerciseChecks\n").refusal
+        #expect(refusal?.hasPrefix("Exercises/X.swift:2:1: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true)
+        #expect(screen("import struct Workbook.Grader\n").refusal?.contains("may not import Workbook") == true)
+        #expect(screen("import CombineSchedulers\nimport Dispatch\n").refusal == nil)
+    }
+
+    @Test func whatAForgerNeedsIsFlaggedWithItsLine() {
+        let flags = screen("import Foundation\nlet h = dlopen(nil, 0)\nlet f = \"/proc/self/fd\"\nlet p = Process()\n").flags
+        #expect(flags == ["uses dlsym/dlopen at Exercises/X.swift:2", "uses /proc at Exercises/X.swift:3", "uses Process at Exercises/X.swift:4"])
+    }
+}
+
+/// Only plain files of a sane size are read.
+@Suite struct PlainFileTests {
+    @Test func linksFIFOsAndLargeFilesAreNotRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("A.swift"), link = folder.appendingPathComponent("B.swift")
+        let fifo = folder.appendingPathComponent("C.swift"), large = folder.appendingPathComponent("D.swift")
+        try Data("let a = 1\n".utf8).write(to: plain)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: plain)
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        try Data(count: PlainFile.sizeLimit + 1).write(to: large)
+
+        #expect(try PlainFile.read(plain).get() == Data("let a = 1\n".utf8))
+        #expect(PlainFile.read(link) == .failure(.notPlain("a symbolic link")))
+        #expect(PlainFile.read(fifo) == .failure(.notPlain("a FIFO")))
+        #expect(PlainFile.read(large) == .failure(.tooLarge(PlainFile.sizeLimit + 1)))
+        #expect(PlainFile.read(folder.appendingPathComponent("E.swift")) == .failure(.missing))
+    }
+}
