@@ -40,6 +40,7 @@ struct Check: ParsableCommand {
         terminal: Terminal, gradeUntouched: Bool
     ) throws -> CheckSummary {
         let grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        if let notice = Grader.sandboxNotice { logProgress(notice) }
         let results = try grader.grade(exercises, untouchedToo: gradeUntouched)
         var records = ExerciseRecords(workspace: workspace)
         records.remember(results.filter { workspace.state(of: $0.exercise) == .started })

@@ -39,8 +39,10 @@ struct Grade: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        let grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
+        var grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
+        if let notice = Grader.sandboxNotice { logProgress(notice) }
         if let submissions {
+            grader.hiddenFolders = [URL(fileURLWithPath: submissions).standardizedFileURL]
             let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
             guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
             let grades = try grader.grade(roster.students.map(\.submission), ExerciseManifest.all)

@@ -52,6 +52,8 @@ public struct ClassReport {
         for row in rows {
             let notes = row.problems + zip(exercises, row.results).compactMap { exercise, result in
                 result.outcome.detail.map { "\(exercise.name): \(result.outcome.label): \($0)" }
+            } + zip(exercises, row.results).compactMap { exercise, result in
+                result.flags.isEmpty ? nil : "\(exercise.name): \(result.labelWithFlags)"
             }
             guard !notes.isEmpty else { continue }
             lines.append([])
@@ -71,16 +73,18 @@ public struct ClassReport {
             var name: String
             var state: ExerciseState
             var message: String
+            /// What the instructor should review (see ``ExerciseResult/flags``).
+            var flags: [String]
         }
         var students: [Student]
     }
 
-    /// `{"students": [{"name": …, "exercises": [{"name", "state", "message"}], "problems": […]}]}`.
+    /// `{"students": [{"name": …, "exercises": [{"name", "state", "message", "flags"}], "problems": […]}]}`.
     public func json() throws -> Data {
         let report = JSONReport(students: rows.map { row in
             JSONReport.Student(
                 name: row.student,
-                exercises: row.results.map { .init(name: $0.exercise.name, state: $0.outcome.state, message: $0.outcome.detail ?? "") },
+                exercises: row.results.map { .init(name: $0.exercise.name, state: $0.outcome.state, message: $0.outcome.detail ?? "", flags: $0.flags) },
                 problems: row.problems)
         })
         let encoder = JSONEncoder()
@@ -93,7 +97,7 @@ public struct ClassReport {
     public func csv() -> Data {
         var lines = [(["student"] + exercises.map(\.name) + ["passed", "total"]).map(Self.csvField).joined(separator: ",")]
         for row in rows {
-            let fields = [row.student] + row.results.map(\.outcome.label) + ["\(row.passed)", "\(exercises.count)"]
+            let fields = [row.student] + row.results.map(\.labelWithFlags) + ["\(row.passed)", "\(exercises.count)"]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)

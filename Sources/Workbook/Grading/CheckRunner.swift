@@ -50,8 +50,12 @@ struct CheckRunner {
         process.outputLimit = Self.outputLimit
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
         let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.kit.buildFolder], hidden: hidden)
-        guard let result = try? runProgram(sandboxed) else {
+        guard var result = try? runProgram(sandboxed) else {
             return Run(outcome: .crashed("the check's program could not be started"))
+        }
+        // Bubblewrap's init ends with 128 plus the signal that ended the program in it.
+        if case .bubblewrap = sandbox.kind, case .exited(let status) = result.termination, (129...192).contains(status) {
+            result.termination = .signalled(status - 128)
         }
         let reports = ReportChannel.messages(in: result.standardOutputData, nonce: nonce).filter { $0.kind == GradingChild.reportKind }
         switch result.termination {

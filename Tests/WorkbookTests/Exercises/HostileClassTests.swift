@@ -1,0 +1,208 @@
+import ExerciseChecks
+import Foundation
+import Testing
+@testable import Workbook
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A class in which most students attack the grading, and two (three, with a folder name
+/// holding CR and LF) hand in honest solutions: graded by the real `workbook grade`, as an
+/// instructor grades. Heavy (it builds and runs some forty programs), so it runs as a CI
+/// stage of its own: `WORKBOOK_HOSTILE_CLASS=1 swift test --filter HostileClassTests`.
+@Suite(.serialized) struct HostileClassTests {
+    static let isRequested = ProcessInfo.processInfo.environment["WORKBOOK_HOSTILE_CLASS"] == "1"
+
+    static let root = BuiltWorkbook.packageRoot
+    let marker = "hostile\(UInt32.random(in: 100_000...999_999))"
+
+    /// Every file's bytes under `folder`, by path (build folders left out).
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let skipped: Set<String> = [".build", ".workbook", ".git", "Exercises"]
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        for case let url as URL in walker {
+            if skipped.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files[url.path] = FileManager.default.contents(atPath: url.path) }
+        }
+        return files
+    }
+
+    /// A wrong Countdown (it counts from one too many) that runs `attack` when the check
+    /// makes one: anything but a failed grade means the attack changed it.
+    static func attacker(_ attack: String, before: String = "") throws -> String {
+        try HostileExerciseTests.countdown(initialiser: "            self.start = start + 1\n\(attack)", imports: "import Foundation\n\(before)")
+    }
+
+    @Test(.enabled(if: isRequested, "a CI stage of its own: WORKBOOK_HOSTILE_CLASS=1"))
+    func attackersGainNothingAndHonestStudentsKeepEverything() throws {
+        let group = HostileExerciseTests.Class()
+        let home = group.folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("# the instructor's\n".utf8).write(to: home.appendingPathComponent(".bashrc"))
+        let grades = group.folder.deletingLastPathComponent().appendingPathComponent("\(marker)-grades.json")
+        defer { try? FileManager.default.removeItem(at: grades) }
+        let submissions = group.folder.appendingPathComponent("class")
+        let honest = ["honest-ann", "honest-bob", "honest\r\ncarl"]
+        for student in honest {
+            for exercise in ExerciseManifest.all {
+                try group.hand(in: String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(exercise.solutionPath)), as: UTF8.self),
+                               as: "class/\(student)/Exercises/\(exercise.name).swift")
+            }
+        }
+        let listener = try LoopbackListener()
+        let checks = Self.root.appendingPathComponent("Sources/ExerciseChecks/Checks/CountdownCheck.swift").path
+        let victim = submissions.appendingPathComponent("honest-ann/Exercises/Countdown.swift").path
+        let attacks: [String: String] = [
+            "shadow": "import ExerciseChecks\nenum CountdownCheck { static func check(countdown: Any) -> ExerciseCheck { ExerciseCheck(exercise: \"Countdown\", scenarios: []) } }\n",
+            "shadow-hidden": "#if canImport(ExerciseChecks)\nimport\n  ExerciseChecks\nenum GradingChild { static func run(_ body: () -> Any) -> Never { exit(0) } }\n#endif\n" + (try Self.attacker("")),
+            "cdecl": try Self.attacker("", before: "@_cdecl(\"write\") func forged(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { count }\n"),
+            "initarray": try Self.attacker("", before: "@_used @_section(\".init_array\") let early: @convention(c) () -> Void = { }\n"),
+            "stdin-nonce": try Self.attacker("            if let nonce = readLine() { print(nonce + \" report e30=\"); fflush(stdout) }"),
+            "proc-fd": try Self.attacker("""
+                for fd in 3..<64 { let text = "x report e30=\\n"; _ = text.withCString { write(Int32(fd), $0, strlen($0)) }; _ = open("/proc/self/fd/\\(fd)", O_WRONLY) }
+                """),
+            "renamer": try Self.attacker("""
+                let jobs = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent()
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: jobs.path)) ?? [] {
+                    let program = jobs.appendingPathComponent(name).appendingPathComponent("program").path
+                    FileManager.default.createFile(atPath: program + ".x", contents: Data("#!/bin/sh\\nexit 1\\n".utf8))
+                    rename(program + ".x", program)
+                }
+                """),
+            "writer": try Self.attacker("""
+                for path in ["\(checks)", "\(victim)", "\(home.path)/.bashrc", NSHomeDirectory() + "/.bashrc"] {
+                    if let handle = FileHandle(forWritingAtPath: path) { handle.seekToEndOfFile(); handle.write(Data("// \(marker)\\n".utf8)) }
+                }
+                FileManager.default.createFile(atPath: "/tmp/\(marker).bin", contents: Data(count: 200 << 20))
+                """),
+            "setsid-chain": try Self.attacker("""
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.arguments = ["-c", "for i in $(seq 60); do setsid sh -c 'exec 0<&- 1>&- 2>&-; sleep 61.\(marker.suffix(3))' & done; setsid sh -c 'exec 0<&- 1>&- 2>&-; sleep 3; echo forged > \(grades.path)' &"]
+                try? shell.run()
+                shell.waitUntilExit()
+                """),
+            "setsid-sleeper": try Self.attacker("""
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.arguments = ["-c", "setsid sleep 45.\(marker.suffix(3)) &"]
+                try? shell.run()
+                shell.waitUntilExit()
+                """),
+            "network": try Self.attacker("""
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(\(listener.port)).bigEndian)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+                _ = write(fd, "x", 1)
+                """),
+            "memory": try Self.attacker("            let big = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 << 30); big.initialize(repeating: 1, count: 3 << 30)"),
+            "spammer": try Self.attacker("            let chunk = String(repeating: \"x\", count: 1 << 20); for _ in 0..<200 { fputs(chunk, stderr) }"),
+            "exit": try Self.attacker("            print(\"report\"); exit(0)"),
+        ]
+        for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
+        // Hands in the instructor's solution by a link, to the file and to the folder.
+        try FileManager.default.createDirectory(at: submissions.appendingPathComponent("link/Exercises"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: submissions.appendingPathComponent("link/Exercises/Countdown.swift"),
+                                                   withDestinationURL: Self.root.appendingPathComponent("Sources/Solutions/Countdown.swift"))
+        try FileManager.default.createDirectory(at: submissions.appendingPathComponent("linked-folder"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: submissions.appendingPathComponent("linked-folder/Exercises"),
+                                                   withDestinationURL: Self.root.appendingPathComponent("Sources/Solutions"))
+
+        let instructor = Self.snapshot(Self.root)
+        let students = honest.map { Self.snapshot(submissions.appendingPathComponent($0)) }
+        let bashrc = FileManager.default.contents(atPath: NSHomeDirectory() + "/.bashrc")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        let started = Date()
+        let run = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", submissions.path, "--json", grades.path, "--time-limit", "10"],
+                                   workingDirectory: Self.root, environment: environment, timeout: 900).run()
+        let seconds = Date().timeIntervalSince(started)
+        let written = try #require(FileManager.default.contents(atPath: grades.path), "no grades: \(run.standardError.suffix(2000))")
+
+        // The honest students keep every exercise; no attacker passes.
+        let table = try JSONSerialization.jsonObject(with: written) as? [String: Any]
+        let rows = try #require(table?["students"] as? [[String: Any]], "\(String(decoding: written, as: UTF8.self).prefix(500))")
+        func states(_ name: String) -> [String: String] {
+            let row = rows.first { $0["name"] as? String == name }
+            let exercises = row?["exercises"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: exercises.compactMap { entry in (entry["name"] as? String).map { ($0, entry["state"] as? String ?? "") } })
+        }
+        for student in honest {
+            let passed = states(student).values.filter { $0 == "passed" }.count
+            #expect(passed == ExerciseManifest.all.count, "\(student.debugDescription): \(states(student))")
+        }
+        for name in attacks.keys.sorted() + ["link", "linked-folder"] {
+            #expect(states(name)["Countdown"].map { !$0.hasPrefix("passed") } == true, "\(name): \(String(describing: states(name)["Countdown"]))")
+        }
+        #expect(states("proc-fd")["Countdown"]?.contains("flagged for review") == true || flaggedInJSON(rows, "proc-fd"), "the /proc user is flagged")
+
+        // Nothing outside the grading folder changed, nothing is left running, no connection came in.
+        let after = Self.snapshot(Self.root)
+        #expect(after == instructor, "the instructor's tree changed: \(Set(after.keys).union(instructor.keys).filter { after[$0] != instructor[$0] }.sorted())")
+        for (student, before) in zip(honest, students) {
+            #expect(Self.snapshot(submissions.appendingPathComponent(student)) == before, "\(student.debugDescription)'s folder changed")
+        }
+        print("hostile class: \(Int(seconds)) s; " + (attacks.keys.sorted() + ["link", "linked-folder"]).map { "\($0): \(states($0)["Countdown"] ?? "?")" }.joined(separator: "; "))
+        #expect(FileManager.default.contents(atPath: home.appendingPathComponent(".bashrc").path) == Data("# the instructor's\n".utf8))
+        #expect(FileManager.default.contents(atPath: NSHomeDirectory() + "/.bashrc") == bashrc)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/\(marker).bin"))
+        #expect(listener.acceptedConnections() == 0, "a grading program reached the host's loopback")
+        #expect(Self.processes(containing: marker.suffix(3).description).isEmpty, "a student's process outlived the grading")
+        #expect(seconds < 180, "the class took \(seconds) s")
+        let hash = written
+        sleep(5)
+        #expect(FileManager.default.contents(atPath: grades.path) == hash, "the grades file changed after the workbook exited")
+    }
+
+    private func flaggedInJSON(_ rows: [[String: Any]], _ name: String) -> Bool {
+        let row = rows.first { $0["name"] as? String == name }
+        let exercises = row?["exercises"] as? [[String: Any]] ?? []
+        return exercises.contains { ($0["flags"] as? [String])?.isEmpty == false || "\($0)".contains("flagged") }
+    }
+
+    /// Pids whose command line holds `text` (sleep durations carry the run's marker).
+    static func processes(containing text: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains("sleep") && line.contains(".\(text)")
+        }
+    }
+}
+
+/// A TCP listener on the host's 127.0.0.1 that counts who connected.
+final class LoopbackListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(descriptor, 16) == 0 else { close(descriptor); throw ExerciseError("cannot listen on 127.0.0.1") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    func acceptedConnections() -> Int {
+        var count = 0
+        while true {
+            let client = accept(descriptor, nil, nil)
+            guard client >= 0 else { return count }
+            close(client)
+            count += 1
+        }
+    }
+}
