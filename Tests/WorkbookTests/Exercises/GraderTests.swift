@@ -63,6 +63,31 @@ import Testing
         #expect(error == "Exercises/Countdown.swift: error: the check cannot use your code: no member 'countdown'")
     }
 
+    @Test func aFileThatTypeChecksTooLongDoesNotCompileAndTheOthersAreGraded() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown])
+        try workbook.start(myAssign)
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        toolchain.slowExercises = ["Countdown"]
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        var grader = grader(workbook, toolchain)
+        grader.compileTimeLimit = 7
+        let results = try grader.grade([myAssign, countdown])
+        #expect(results[0].outcome == .passed)
+        #expect(results[1].outcome == .doesNotCompile("Exercises/Countdown.swift: error: type-checking took longer than 7 s; simplify the slowest expression (add type annotations)"))
+    }
+
+    @Test func flagsComeBackWithTheGrade() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown, with: "import Foundation\nlet maps = \"/proc/self/maps\"\n")
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_Countdown"] = .report(failure: nil)
+        let result = try grader(workbook, toolchain).grade([countdown])[0]
+        #expect(result.outcome == .passed)
+        #expect(result.flags == ["uses /proc at Exercises/Countdown.swift:2"])
+        #expect(result.labelWithFlags == "passed (flagged for review: uses /proc at Exercises/Countdown.swift:2)")
+    }
+
     @Test func anErrorOutsideTheExercisesStopsGradingWithOneLine() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
@@ -216,6 +241,8 @@ import Testing
 final class FakeToolchain: @unchecked Sendable {
     /// Compiler output of each exercise file that does not compile, by exercise name.
     var brokenExercises: [String: String] = [:]
+    /// Exercises whose file the compiler is still type-checking at its time limit.
+    var slowExercises: Set<String> = []
     /// Compiler output of each program whose generated `main` does not compile.
     var brokenMains: [String: String] = [:]
     /// Compiler output of the kit's build, when the workbook's own code is broken.
@@ -253,6 +280,9 @@ final class FakeToolchain: @unchecked Sendable {
             let name = String(module.split(separator: "_").last ?? "")
             if module.hasPrefix("Exercise_") {
                 lock.withLock { compiledTargets.append(String(module.dropFirst("Exercise_".count))) }
+                if slowExercises.contains(name) {
+                    return ChildProcess.Result(termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: process.timeout ?? 0)
+                }
                 return brokenExercises[name].map { .output($0, status: 1) } ?? .output("", status: 0)
             }
             if let broken = brokenMains[name] { return .output(broken, status: 1) }

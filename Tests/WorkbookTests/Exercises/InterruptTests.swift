@@ -44,6 +44,12 @@ import Testing
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's Ctrl-C")
     }
 
+    @Test func sigtermEndsTheGradingProgramsToo() throws {
+        let (program, workbook) = try gradeAHangingExerciseThenSend(SIGTERM)
+        #expect(workbook.termination == .signalled(SIGTERM))
+        #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's SIGTERM")
+    }
+
     @Test func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGKILL)
         #expect(workbook.termination == .signalled(SIGKILL))
