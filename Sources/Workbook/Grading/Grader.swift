@@ -1,3 +1,4 @@
+import ChapterModel
 import ExerciseChecks
 import Foundation
 
