@@ -14,7 +14,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The exercise to check, e.g. MyAssign (default: all).")
+    @Argument(help: "The exercise to check, e.g. MyAssign (default: all).", completion: .list(ExerciseManifest.all.map(\.name)))
     var exercise: String?
 
     @OptionGroup var timeLimit: TimeLimitOption

@@ -8,7 +8,7 @@ struct Hint: ParsableCommand {
         discussion: "Hints go from a nudge to almost the answer; each call shows the next one. Progress is kept in .workbook/."
     )
 
-    @Argument(help: "The exercise, e.g. MyAssign.")
+    @Argument(help: "The exercise, e.g. MyAssign.", completion: .list(ExerciseManifest.all.map(\.name)))
     var exercise: String
 
     @OptionGroup var options: TerminalOptions

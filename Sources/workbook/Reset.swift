@@ -9,7 +9,7 @@ struct Reset: ParsableCommand {
         discussion: "Asks first, unless --yes is given. The hints you have seen for it are forgotten too."
     )
 
-    @Argument(help: "The exercise, e.g. MyAssign.")
+    @Argument(help: "The exercise, e.g. MyAssign.", completion: .list(ExerciseManifest.all.map(\.name)))
     var exercise: String
 
     @Flag(name: .shortAndLong, help: "Reset without asking.")
