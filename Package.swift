@@ -22,7 +22,9 @@ let package = Package(
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+        // Patch releases only: OpenCombine is below 1.0, where a minor release may change
+        // behaviour the chapters and the library's tests pin down.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", .upToNextMinor(from: "0.14.0")),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
