@@ -35,6 +35,22 @@ import Testing
 
     // MARK: Mistakes fail where they are made
 
+    @Test func aTestThatFindsFaultWithEverythingFailsTheDemandTestCheckFirst() {
+        let check = DemandTestCheck.check(test: { _ in ["it is wrong"] })
+        #expect(check.run().failure?.scenario == "passes a countdown that honours demand")
+    }
+
+    @Test func aTestThatAsksForEverythingAtOnceMissesOverDelivery() {
+        // sink asks for .unlimited: a countdown that ignores demand looks the same as one that honours it.
+        let check = DemandTestCheck.check(test: { makeCountdown in
+            var values: [Int] = []
+            let cancellable = makeCountdown(3).sink { values.append($0) }
+            cancellable.cancel()
+            return values == [3, 2, 1] ? [] : ["sent \(values)"]
+        })
+        #expect(check.run().failure?.scenario == "catches a countdown that sends more than was requested")
+    }
+
     @Test func ambIsNotAMerge() {
         let check = MyMergeCheck.check(merge: { $0.amb($1) })
         #expect(check.run().failure?.scenario == "passes on the values of both upstreams, in the order they arrive")

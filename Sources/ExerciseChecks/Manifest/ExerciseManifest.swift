@@ -80,6 +80,17 @@ public enum ExerciseManifest {
                 "The loop: while let subscriber, demand > .none { demand -= 1; send next; next -= 1; add the returned demand; if next == 0 and you still have the subscriber, drop it and send .finished }. For start <= 0, hand out Subscriptions.empty and finish at once.",
             ]),
         Exercise(
+            name: "DemandTest",
+            chapter: "03-fibonacci",
+            summary: "DemandTest.problems(in:): you write the test that catches a countdown breaking demand",
+            check: "DemandTestCheck.check(test: { DemandTest.problems(in: $0) })",
+            hints: [
+                "A test of demand needs a subscriber that asks for nothing by itself: keep the subscription it is handed, keep every value, note the completion, and return .none from receive(_:).",
+                "Ask for a little first: request(.max(2)) on a countdown from 5 must bring exactly [5, 4]. More than that is the first problem to report.",
+                "Then ask for the rest (request(.max(3))): now the values must be [5, 4, 3, 2, 1] and .finished must have arrived. A countdown that sends 1 and stops there has lost its completion.",
+                "Last, a fresh subscription: request(.max(1)), cancel(), then request(.max(3)) on the subscription you kept. Anything after the first value is a countdown that ignores cancel(). Return one sentence per problem, and [] when there is none.",
+            ]),
+        Exercise(
             name: "Chunks",
             chapter: "04-amb",
             summary: "Publishers.Chunks and chunks(of:): a full operator with its own subscription",

@@ -27,13 +27,16 @@ struct ModuleWall {
         if let laid = LibraryFreshness.modificationDate(stamp), let built = LibraryFreshness.modificationDate(kit.library), built < laid { return }
         let probe = kit.directory.appendingPathComponent("wall-probe")
         try FileWriting.writeIfChanged(Self.roots.map { "import \($0)\n" }.joined(), to: probe.appendingPathComponent("probe.swift"))
+        // The compiler appends one JSON line per run to a trace file: start from none.
         let trace = probe.appendingPathComponent("trace.json")
+        try? FileManager.default.removeItem(at: trace)
         var arguments = ["-typecheck", probe.appendingPathComponent("probe.swift").path, "-I", kit.modules.path,
                          "-module-cache-path", moduleCache.path, "-emit-loaded-module-trace-path", trace.path, "-swift-version", "5"]
         arguments += kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         let result = try runProgram(ChildProcess("swiftc", arguments, timeout: 300))
         guard result.succeeded, let data = FileManager.default.contents(atPath: trace.path),
-              let loaded = try? JSONDecoder().decode(LoadedModules.self, from: data) else {
+              let line = data.split(separator: UInt8(ascii: "\n")).last,
+              let loaded = try? JSONDecoder().decode(LoadedModules.self, from: Data(line)) else {
             throw ExerciseError("cannot find the modules an exercise may import: \(CompilerDiagnostic.errors(in: result.standardError).first?.text ?? result.standardError.prefix(300).description)")
         }
         let manager = FileManager.default

@@ -77,6 +77,20 @@ import Testing
         #expect(results[1].outcome == .doesNotCompile("Exercises/Countdown.swift: error: type-checking took longer than 7 s; simplify the slowest expression (add type annotations)"))
     }
 
+    @Test func aChangedLibraryRebuildsTheKitAndLaysTheWallOutAgain() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        // The library changes after the kit was built: the kit, the wall and the program are made again.
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2)
+        #expect(toolchain.compiled.count == 2)
+    }
+
     @Test func flagsComeBackWithTheGrade() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown, with: "import Foundation\nlet maps = \"/proc/self/maps\"\n")
@@ -273,7 +287,9 @@ final class FakeToolchain: @unchecked Sendable {
         }
         if process.executable == "swiftc" {
             if let trace = value(after: "-emit-loaded-module-trace-path") {
-                try Data(#"{"swiftmodules": []}"#.utf8).write(to: URL(fileURLWithPath: trace))
+                // Like the compiler, one JSON line more per run.
+                let old = FileManager.default.contents(atPath: trace) ?? Data()
+                try (old + Data(#"{"swiftmodules": []}"#.utf8) + Data("\n".utf8)).write(to: URL(fileURLWithPath: trace))
                 return .output("", status: 0)
             }
             let module = try #require(value(after: "-module-name"))
