@@ -11,6 +11,7 @@ import PackageDescription
 
 let combine: Target.Dependency = .product(name: "OpenCombineShim", package: "OpenCombine")
 let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package: "combine-schedulers")
+let lockIsolated: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 
 let package = Package(
     name: "CombineBackpressureWorkbook",
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+        // Tests only: LockIsolated, for values the tests share between threads.
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
     ],
     targets: [
         // The library the chapters teach.
@@ -92,9 +95,9 @@ let package = Package(
             dependencies: ["Backpressure", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "ExerciseChecks"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "ExerciseChecks", lockIsolated]),
         // One test per exercise (generated from Sources/ExerciseStubs), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Backpressure
 import CombineSchedulers
 import Foundation
@@ -88,9 +89,9 @@ struct ShareReplayScopeTests {
     /// disconnecting the upstream; run under ThreadSanitizer (see the brief).
     @Test func connectAndDisconnectRacesAreSafe() async {
         let subject = PassthroughSubject<Int, Never>()
-        let connections = LockedCounter()
+        let connections = LockIsolated(0)
         let shared = subject
-            .handleEvents(receiveSubscription: { _ in connections.add(1) }, receiveCancel: { connections.add(-1) })
+            .handleEvents(receiveSubscription: { _ in connections.withValue { $0 += 1 } }, receiveCancel: { connections.withValue { $0 -= 1 } })
             .shareReplay(2, scope: .whileConnected)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<4 {
@@ -109,9 +110,3 @@ struct ShareReplayScopeTests {
     }
 }
 
-private final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
-    func add(_ delta: Int) { lock.lock(); count += delta; lock.unlock() }
-}

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 @testable import Workbook
@@ -39,18 +40,18 @@ import Testing
 
     @Test func manyChildrenAtOnceAllDeliverTheirOutput() {
         let count = 32
-        let outputs = LockedOutputs()
+        let outputs = LockIsolated([Int: String]())
         let done = DispatchGroup()
         for index in 0..<count {
             done.enter()
             Thread.detachNewThread {
                 let output = (try? ChildProcess("sh", ["-c", "sleep 0.5; echo \(index)"], timeout: 60).run())?.standardOutput
-                outputs.set(output, at: index)
+                outputs.withValue { $0[index] = output }
                 done.leave()
             }
         }
         done.wait()
-        #expect(outputs.count == count)
+        #expect(outputs.value.count == count)
         for index in 0..<count {
             #expect(outputs[index] == "\(index)\n", "child \(index)")
         }
@@ -61,16 +62,3 @@ import Testing
     }
 }
 
-/// Outputs collected from many threads.
-private final class LockedOutputs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outputs: [Int: String] = [:]
-
-    func set(_ output: String?, at index: Int) {
-        lock.withLock { outputs[index] = output }
-    }
-
-    var count: Int { lock.withLock { outputs.count } }
-
-    subscript(index: Int) -> String? { lock.withLock { outputs[index] } }
-}

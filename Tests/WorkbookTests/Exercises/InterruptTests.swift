@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import ExerciseChecks
 import Foundation
 import Testing
@@ -13,15 +14,15 @@ import Testing
         try group.hand(in: try HostileExerciseTests.countdown(initialiser: "            while start > -1 {}\n            self.start = start"),
                        as: "spinner-\(signal)/Countdown.swift")
         let started = DispatchSemaphore(value: 0)
-        let workbookID = LockedBox<pid_t>(0)
+        let workbookID = LockIsolated<pid_t>(0)
         var process = ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", group.folder.path, "--time-limit", "300"],
                                    workingDirectory: BuiltWorkbook.packageRoot, timeout: 900)
-        process.onStart = { pid in workbookID.value = pid; started.signal() }
+        process.onStart = { pid in workbookID.setValue(pid); started.signal() }
         let workbook = process
-        let finished = LockedBox<ChildProcess.Result?>(nil)
+        let finished = LockIsolated<ChildProcess.Result?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            finished.value = try? workbook.run()
+            finished.setValue(try? workbook.run())
             done.signal()
         }
         started.wait()
@@ -91,13 +92,3 @@ import Testing
     }
 }
 
-/// A value shared with another thread.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
-    }
-}
