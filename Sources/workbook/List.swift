@@ -9,10 +9,10 @@ struct List: ParsableCommand {
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
-        let root = try PackageRoot.locate()
-        let book = try Book.load(packageRoot: root)
+        let workspace = try ExerciseWorkspace.locateLayingOutExercises()
+        let book = try Book.load(packageRoot: workspace.root)
         print(ChapterList(book: book, terminal: options.terminal).text, terminator: "")
-        let exercises = ExerciseList(workspace: ExerciseWorkspace(root: root)).lines
+        let exercises = ExerciseList(workspace: workspace).lines
         print("\n" + exercises.map { options.terminal.render($0) + "\n" }.joined(), terminator: "")
     }
 }
