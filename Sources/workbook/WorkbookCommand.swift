@@ -20,6 +20,7 @@ struct WorkbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbook",
         abstract: "Learn Combine backpressure: read chapters, run scenarios, solve exercises.",
+        version: WorkbookVersion.current,
         subcommands: [
             List.self, Read.self, Run.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self,

@@ -49,4 +49,12 @@ import Testing
         #expect(result.standardOutput.contains("Start with chapter 1"))
         #expect(result.standardOutput.contains("workbook read 1"))
     }
+
+    @Test func versionIsTheChangelogsNewest() throws {
+        let result = try BuiltWorkbook.run(["--version"])
+        #expect(result.standardOutput == "\(WorkbookVersion.current)\n")
+        let changelog = try String(contentsOf: BuiltWorkbook.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(newest?.hasPrefix("## \(WorkbookVersion.current)") == true, "CHANGELOG.md's newest section is \(String(describing: newest))")
+    }
 }
