@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "CProcessControl", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "ExerciseChecks", "CProcessControl", "Rainbow"]
         ),
         .executableTarget(
             name: "workbook",

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The library's public types, each with the summary its DocC article gives and a link
+/// to its source; and the way to the full DocC reference.
+///
+/// The summaries are read from `Sources/Backpressure/Backpressure.docc`, so the web book
+/// and the DocC reference say the same thing. DocC's own site loads its pages with
+/// scripts that a browser refuses from `file://`, so it is linked, not inlined: in the
+/// site under `api/` when the export was given `--docc`, otherwise with the command that
+/// builds it.
+struct APIPage {
+    /// One type: its name, the first paragraph of its article, and its source file.
+    struct Entry {
+        var name: String
+        var summary: String
+        var sourcePath: String?
+    }
+
+    var entries: [Entry]
+    /// The DocC site's entry page relative to the book's root, if it was copied in.
+    var doccIndex: String?
+
+    static let path = "api.html"
+    static let catalog = "Sources/Backpressure/Backpressure.docc"
+
+    /// Reads every `# ``Backpressure/Name`` ` article in the catalog under `root`.
+    static func entries(packageRoot root: URL) -> [Entry] {
+        let catalog = root.appendingPathComponent(catalog)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+        let sources = swiftFiles(under: root.appendingPathComponent("Sources/Backpressure"), root: root)
+        return files.sorted().compactMap { file -> Entry? in
+            guard file.hasSuffix(".md"), let text = try? String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8) else { return nil }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let title = lines.first, title.hasPrefix("# ``Backpressure/"), title.hasSuffix("``") else { return nil }
+            let name = String(title.dropFirst("# ``Backpressure/".count).dropLast(2))
+            let summary = lines.dropFirst().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.hasPrefix("@") }
+                .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
+            let source = sources.first { $0.text.contains("class \(name)") || $0.text.contains("struct \(name)") || $0.text.contains("protocol \(name)") || $0.text.contains("enum \(name)") }
+            return Entry(name: name, summary: summary, sourcePath: source?.path)
+        }
+    }
+
+    private static func swiftFiles(under directory: URL, root: URL) -> [(path: String, text: String)] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var files: [(path: String, text: String)] = []
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".swift"), let text = try? String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8) else { continue }
+            files.append(("Sources/Backpressure/\(relative)", text))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    func page() -> SitePage {
+        var html = """
+            <h1 id="api">The Backpressure library <a class="anchor" href="#api" aria-label="Link to this section">#</a></h1>
+            <p>Take it as a SwiftPM dependency: <code>.product(name: "Backpressure", package: …)</code>. \
+            Each type below has a short DocC article; the summaries here are its first lines.</p>
+
+            """
+        if let doccIndex {
+            html += "<p class=\"docc\">The full reference, in DocC: <a href=\"\(doccIndex)\">open the API reference</a> (DocC's pages need a web server: serve this folder with <code class=\"command\">python3 -m http.server</code>, or publish it).</p>\n"
+        } else {
+            html += "<p class=\"docc\">The full reference is built with DocC: <code class=\"command\">swift package generate-documentation --target Backpressure</code>, or into this site with <code class=\"command\">swift run workbook export html OUT --docc</code>.</p>\n"
+        }
+        html += "<dl class=\"api-list\">\n"
+        for entry in entries {
+            let name = entry.sourcePath.map { "<a href=\"\(SourcePage.path(for: $0))\"><code>\(entry.name)</code></a>" } ?? "<code>\(entry.name)</code>"
+            html += "<dt id=\"\(entry.name)\">\(name)</dt><dd>\(HTMLText.escape(entry.summary.replacingOccurrences(of: "``", with: "")))</dd>\n"
+        }
+        html += "</dl>\n"
+        return SitePage(path: Self.path, title: "API", body: html, searchText: entries.map { "\($0.name) \($0.summary)" }.joined(separator: " "), section: "api")
+    }
+}
