@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+        // `swift package generate-documentation --target Backpressure`: the library's API
+        // reference, from Sources/Backpressure/Backpressure.docc. A plugin only: nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library the chapters teach.

@@ -23,20 +23,35 @@ struct APIPage {
     static let path = "api.html"
     static let catalog = "Sources/Backpressure/Backpressure.docc"
 
-    /// Reads every `# ``Backpressure/Name`` ` article in the catalog under `root`.
+    /// Reads every `About<Name>.md` article in the catalog under `root`: its title is the
+    /// type's name, its first paragraph the summary.
     static func entries(packageRoot root: URL) -> [Entry] {
         let catalog = root.appendingPathComponent(catalog)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
         let sources = swiftFiles(under: root.appendingPathComponent("Sources/Backpressure"), root: root)
         return files.sorted().compactMap { file -> Entry? in
-            guard file.hasSuffix(".md"), let text = try? String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8) else { return nil }
+            guard file.hasPrefix("About"), file.hasSuffix(".md"),
+                  let text = try? String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8) else { return nil }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard let title = lines.first, title.hasPrefix("# ``Backpressure/"), title.hasSuffix("``") else { return nil }
-            let name = String(title.dropFirst("# ``Backpressure/".count).dropLast(2))
+            guard let title = lines.first, title.hasPrefix("# ") else { return nil }
+            let name = String(title.dropFirst(2))
             let summary = lines.dropFirst().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.hasPrefix("@") }
                 .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
-            let source = sources.first { $0.text.contains("class \(name)") || $0.text.contains("struct \(name)") || $0.text.contains("protocol \(name)") || $0.text.contains("enum \(name)") }
+            let source = sources.first { declares(name, in: $0.text) }
             return Entry(name: name, summary: summary, sourcePath: source?.path)
+        }
+    }
+
+    /// Whether `text` declares a type called exactly `name` (not `name` as a prefix).
+    private static func declares(_ name: String, in text: String) -> Bool {
+        ["class", "struct", "enum", "protocol"].contains { keyword in
+            var rest = text[...]
+            while let found = rest.range(of: "\(keyword) \(name)") {
+                let next = rest[found.upperBound...].first
+                if next.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+                rest = rest[found.upperBound...]
+            }
+            return false
         }
     }
 
