@@ -66,6 +66,8 @@ struct TraceSVGTests {
             .traced("rude", into: trace)
             .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
         let document = try SVGDocument(trace.timelineSVG())
+        keepForReview(trace.timelineSVG(), as: "broken-rule-timeline.svg")
+        keepForReview(trace.handshakeSVG(), as: "broken-rule-handshake.svg")
         #expect(document.count(ofClass: "bp-violation") == 1)
         let red = document.texts(ofClass: "bp-violation-text")
         #expect(red.contains("RS 1.1"))
@@ -133,6 +135,14 @@ struct TraceSVGTests {
         _ = pipelineTrace().timeline()
         #expect(inner.isEmpty)
     }
+}
+
+/// Writes `svg` into `$TRACE_SVG_DIR`, when it is set, so that a person can look at the
+/// pictures the tests drew (a test can check structure, not looks).
+private func keepForReview(_ svg: String, as name: String) {
+    guard let directory = ProcessInfo.processInfo.environment["TRACE_SVG_DIR"] else { return }
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(svg.utf8))
 }
 
 /// An SVG parsed with Foundation's XML parser: parsing fails on anything ill-formed.

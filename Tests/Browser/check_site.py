@@ -8,6 +8,7 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
     element with that id;
   - every scenario that prints a timeline() or handshake() shows an SVG whose lane names
     are the hops the chapter's code traces (read from Chapters/*.md, not from the page);
+  - no page is wider than a phone's screen (390 px): wide code and pictures scroll in place;
   - the page reads with JavaScript off, and search works with it on;
 and keeps screenshots at 1280 px and 390 px wide (light, and dark for the index) for review.
 
@@ -149,6 +150,9 @@ def main():
                 name = str(path.relative_to(site)).replace("/", "_").removesuffix(".html")
                 for label, (width, height) in WIDTHS.items():
                     page.set_viewport_size({"width": width, "height": height})
+                    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                    if overflow > 0:
+                        problem(path, f"at {width} px the page is {overflow} px wider than the screen")
                     page.screenshot(path=str(shots / f"{name}-{label}-{width}.png"))
                     picture = page.locator("figure.trace-picture").first
                     if picture.count():
