@@ -23,7 +23,9 @@ struct Export: ParsableCommand {
         @Argument(help: "The folder to write the site into (created if missing).")
         var directory: String
 
-        @Option(help: "A DocC archive to include under DIR/api (from `swift package generate-documentation --target Backpressure`).")
+        @Option(help: ArgumentHelp(
+            "A DocC site to include under DIR/api, built with `generate-documentation --target Backpressure --transform-for-static-hosting --hosting-base-path api` (the README has the whole command).",
+            valueName: "folder"))
         var docc: String?
 
         @OptionGroup var timeLimit: TimeLimitOption
