@@ -60,11 +60,17 @@ struct TraceSVGTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func timelineBoxesABrokenRuleInRedWithItsNumber() throws {
+    /// A publisher that sends three values against a demand of two: rule 1.1, at event 6.
+    private func rudeTrace() -> Trace {
         let trace = Trace()
         TraceRudePublisher(script: [.value(1), .value(2), .value(3)])
             .traced("rude", into: trace)
             .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
+        return trace
+    }
+
+    @Test func timelineBoxesABrokenRuleInRedWithItsNumber() throws {
+        let trace = rudeTrace()
         let document = try SVGDocument(trace.timelineSVG())
         keepForReview(trace.timelineSVG(), as: "broken-rule-timeline.svg")
         keepForReview(trace.handshakeSVG(), as: "broken-rule-handshake.svg")
@@ -87,11 +93,7 @@ struct TraceSVGTests {
     }
 
     @Test func handshakeMarksTheCallThatBrokeARule() throws {
-        let trace = Trace()
-        TraceRudePublisher(script: [.value(1), .value(2), .value(3)])
-            .traced("rude", into: trace)
-            .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
-        let document = try SVGDocument(trace.handshakeSVG())
+        let document = try SVGDocument(rudeTrace().handshakeSVG())
         #expect(document.texts(ofClass: "bp-violation-text") == ["RS 1.1"])
     }
 
