@@ -62,11 +62,10 @@ public struct MarkdownHTML {
                 html = code(Code(line: line, info: Self.string(cmark_node_get_fence_info(node)), literal: Self.string(cmark_node_get_literal(node))))
             } else {
                 let level = Int(cmark_node_get_heading_level(node))
-                let rendered = Self.renderHTML(node)
-                let inner = rendered
-                    .replacingPrefix("<h\(level)>", with: "")
-                    .trimmingSuffix("\n")
-                    .replacingSuffix("</h\(level)>", with: "")
+                // cmark renders the heading whole, `<h2>…</h2>\n`: keep what is inside.
+                let (open, close) = ("<h\(level)>", "</h\(level)>\n")
+                var inner = Self.renderHTML(node)
+                if inner.hasPrefix(open), inner.hasSuffix(close) { inner = String(inner.dropFirst(open.count).dropLast(close.count)) }
                 html = heading(Heading(level: level, line: line, html: inner, text: Self.plainText(of: node)))
             }
             let replacement = cmark_node_new(CMARK_NODE_HTML_BLOCK)
@@ -100,19 +99,5 @@ public struct MarkdownHTML {
             child = cmark_node_next(current)
         }
         return text
-    }
-}
-
-private extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
-    }
-
-    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-        hasSuffix(suffix) ? dropLast(suffix.count) + replacement : self
-    }
-
-    func trimmingSuffix(_ suffix: String) -> String {
-        replacingSuffix(suffix, with: "")
     }
 }

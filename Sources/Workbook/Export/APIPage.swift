@@ -1,3 +1,4 @@
+import ChapterModel
 import Foundation
 
 /// The library's public types, each with the summary its DocC article gives and a link
@@ -78,9 +79,19 @@ struct APIPage {
             html += "<p class=\"docc\">The full reference is built with DocC: <code class=\"command\">swift package generate-documentation --target Backpressure</code>; the README (\"The book on the web\") shows how to include it in this site.</p>\n"
         }
         html += "<dl class=\"api-list\">\n"
+        // The summaries are Markdown (code spans, ``symbol`` links): cmark renders them.
+        let markdown = MarkdownHTML(code: { _ in "" }, heading: { _ in "" })
         for entry in entries {
-            let name = entry.sourcePath.map { "<a href=\"\(SourcePage.path(for: $0))\"><code>\(entry.name)</code></a>" } ?? "<code>\(entry.name)</code>"
-            html += "<dt id=\"\(entry.name)\">\(name)</dt><dd>\(HTMLText.escape(entry.summary.replacingOccurrences(of: "``", with: "")))</dd>\n"
+            var links: [String] = []
+            if let doccIndex {
+                let article = doccIndex.replacingOccurrences(of: "index.html", with: "about\(entry.name.lowercased())/index.html")
+                links.append("<a href=\"\(article)\">DocC article</a>")
+            }
+            if let source = entry.sourcePath {
+                links.append("<a href=\"\(SourcePage.path(for: source))\">source</a>")
+            }
+            let summary = markdown.render(entry.summary.replacingOccurrences(of: "``", with: "`"))
+            html += "<dt id=\"\(entry.name)\"><code>\(entry.name)</code> <span class=\"meta\">\(links.joined(separator: " · "))</span></dt><dd>\(summary)</dd>\n"
         }
         html += "</dl>\n"
         return SitePage(path: Self.path, title: "API", body: html, searchText: entries.map { "\($0.name) \($0.summary)" }.joined(separator: " "), section: "api")

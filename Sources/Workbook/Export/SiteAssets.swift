@@ -68,7 +68,7 @@ enum SiteAssets {
         .exercise{border-top:1px solid var(--line);padding-top:.5em}
         .exercise dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}.exercise dt{color:var(--muted)}.exercise dd{margin:0;min-width:0}
         .hint{margin:.4em 0;border:1px solid var(--line);border-radius:6px;padding:.3em .8em}.hint summary{cursor:pointer;font-weight:600}
-        .api-list dt{margin-top:1em;font-weight:600}.api-list dd{margin-left:1.2em}
+        .api-list dt{margin-top:1em;font-weight:600}.api-list dd{margin-left:1.2em}.api-list dd p{margin:.2em 0}
         .chapter-list li{margin:.4em 0}.meta{color:var(--muted);font-size:.9em}
         .source .line{display:block}.line-number{display:inline-block;width:3.5em;color:var(--muted);text-decoration:none;user-select:none}
         .source .line:target{background:rgba(212,167,44,.25)}

@@ -107,8 +107,8 @@ public struct SiteExporter {
         }
         pages.append(ExercisesPage(exercises: exercises, chapters: book.chapters).page())
         let doccIndex = doccArchive.map { _ in "api/documentation/backpressure/index.html" }
-        pages.append(APIPage(entries: APIPage.entries(packageRoot: packageRoot), doccIndex: doccIndex).page())
         let entries = APIPage.entries(packageRoot: packageRoot)
+        pages.append(APIPage(entries: entries, doccIndex: doccIndex).page())
         let sources = quoted.union(entries.compactMap(\.sourcePath))
         for source in sources.sorted() {
             let code = try ChapterText.read(packageRoot.appendingPathComponent(source), path: source)
