@@ -34,12 +34,12 @@ struct Export: ParsableCommand {
             let output = URL(fileURLWithPath: directory).standardizedFileURL
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw ValidationError("\(directory) is a file; give a folder to write the site into")
+                throw ExportError("\(directory) is a file; give a folder to write the site into")
             }
             let archive = try docc.map { path -> URL in
                 let url = URL(fileURLWithPath: path).standardizedFileURL
                 guard FileManager.default.fileExists(atPath: url.appendingPathComponent("documentation").path) else {
-                    throw ValidationError("\(path) is not a DocC archive (it has no documentation/ folder)")
+                    throw ExportError("\(path) is not a DocC site (it has no documentation/ folder)")
                 }
                 return url
             }

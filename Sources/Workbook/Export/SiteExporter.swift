@@ -158,7 +158,7 @@ public struct SiteExporter {
 public struct ExportError: Error, CustomStringConvertible {
     public var description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

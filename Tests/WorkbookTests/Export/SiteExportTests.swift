@@ -58,7 +58,7 @@ import Testing
     @Test func aFolderThatIsNotADocCArchiveIsAClearError() throws {
         let result = try BuiltWorkbook.run(["export", "html", Self.temporaryDirectory().path, "--docc", "/tmp"])
         #expect(result.termination != .exited(0))
-        #expect(result.standardError.contains("is not a DocC archive"))
+        #expect(result.standardError.contains("is not a DocC site"))
     }
 
     @Test func aChapterChangedSinceTheBuildStopsTheExportBeforeItWrites() throws {
