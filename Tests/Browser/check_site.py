@@ -9,7 +9,8 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
   - every scenario that prints a timeline() or handshake() shows an SVG whose lane names
     are the hops the chapter's code traces (read from Chapters/*.md, not from the page);
   - no page is wider than a phone's screen (390 px): wide code and pictures scroll in place;
-  - the page reads with JavaScript off, and search works with it on;
+  - the page reads with JavaScript off, and search works with it on; printed, it drops
+    the navigation (a PDF of chapter 1 is kept beside the screenshots);
 and keeps screenshots at 1280 px and 390 px wide (light, and dark for the index) for review.
 
 Usage: check_site.py SITE_DIR [--chapters Chapters] [--screenshots DIR] [--chromium PATH]
@@ -184,6 +185,18 @@ def main():
             picture.scroll_into_view_if_needed()
             picture.screenshot(path=str(shots / "chapters_01-demand-dark-1280-trace.png"))
         dark.close()
+
+        # Printed, a chapter drops the navigation and keeps its pictures within the page.
+        printed = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = printed.new_page()
+        page.goto((site / "chapters" / "01-demand.html").as_uri())
+        page.emulate_media(media="print")
+        if page.is_visible("nav.toc") or page.is_visible(".search"):
+            problems.append("chapters/01-demand.html: the print stylesheet keeps the navigation")
+        page.pdf(path=str(shots / "chapters_01-demand-print.pdf"))
+        page.locator("figure.trace-picture").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "chapters_01-demand-print-1280.png"))
+        printed.close()
 
         # With JavaScript off the chapter still reads, and the search box stays hidden.
         plain = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
