@@ -7,6 +7,8 @@ extension Trace {
     /// a picture that reads at a glance. The SVG is self-contained (its own style, light
     /// and dark), carries the text drawing as its `<desc>` for screen readers, and is the
     /// same for the same trace, so it can be written to a file in an app's tests and looked at.
+    /// It never wraps, as the text does at its width: a long trace makes a wide picture,
+    /// which a page shows in a box that scrolls sideways.
     public func timelineSVG() -> String {
         snapshot().timelineSVG()
     }

@@ -74,12 +74,13 @@ enum SiteAssets {
         .source .line:target{background:rgba(212,167,44,.25)}
         .bottom{border-top:1px solid var(--line);color:var(--muted);font-size:.85em;padding:1em 1.2em;text-align:center}
         @media (max-width:60em){.layout{flex-direction:column;gap:0}.toc{order:2;flex:none;border-top:1px solid var(--line)}.toc ol{position:static}
-        .search{margin-left:0;width:100%}.search input{width:100%}body{font-size:16px}.command{white-space:normal;overflow-wrap:anywhere}}
+        .search{margin-left:0;width:100%}.search input{width:100%}body{font-size:16px}.command{white-space:normal;overflow-wrap:anywhere}
+        .trace-picture figcaption::after{content:" A wide picture scrolls sideways."}}
         @media print{.top nav,.search,.toc,.skip,.anchor,.pager,.bottom{display:none}
         body{font-size:11pt;color:#000;background:#fff}.layout{display:block;padding:0}main{max-width:none}
         pre{white-space:pre-wrap;break-inside:avoid;border-color:#999}.scenario,.trace-picture,.exercise{break-inside:avoid}
         .trace-scroll{overflow:visible;border:none}.trace-scroll svg{max-width:100%;height:auto}
-        details.hint{display:block}a{color:#000}}
+        details.hint{display:block}a{color:#000}.trace-picture figcaption::after{content:none}}
 
         """
 
