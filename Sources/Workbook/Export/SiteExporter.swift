@@ -117,14 +117,10 @@ public struct SiteExporter {
         return pages
     }
 
-    /// The line after the excerpt's `// [excerpt: name]` marker in its source: where the
-    /// quoted code starts.
+    /// Where the excerpt's quoted code starts in its source file.
     private func regionLine(of excerpt: Excerpt) -> Int? {
-        guard let text = try? String(contentsOf: packageRoot.appendingPathComponent(excerpt.source), encoding: .utf8) else { return nil }
-        let marker = "// [excerpt: \(excerpt.region)]"
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.trimmingCharacters(in: .whitespaces) == marker }
-            .map { $0 + 2 }
+        guard let source = try? String(contentsOf: packageRoot.appendingPathComponent(excerpt.source), encoding: .utf8) else { return nil }
+        return SourceRegion.firstLine(of: excerpt.region, in: source)
     }
 
     private func write(_ pages: [SitePage], chapters: [Chapter]) throws {
