@@ -36,9 +36,4 @@ extension Trace {
             return TraceHandshake(events: events.filter { $0.hop == hop }, timed: isTimed).render()
         }
     }
-
-    /// Everything recorded so far, as values that no longer change.
-    public func snapshot() -> Snapshot {
-        Snapshot(hops: hops, events: events, violations: violations, isTimed: clock != nil)
-    }
 }
