@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         // Tests only: LockIsolated, for values the tests share between threads.
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
+        // `swift package generate-documentation --target Backpressure`: the library's API
+        // reference, from Sources/Backpressure/Backpressure.docc. A plugin only: nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library the chapters teach.
@@ -84,7 +87,7 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "CProcessControl", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "ExerciseChecks", "CProcessControl", "Rainbow"]
         ),
         .executableTarget(
             name: "workbook",

@@ -33,6 +33,14 @@ public enum SourceRegion {
         throw RegionError("never closes the excerpt `\(name)` with `// [/excerpt]`")
     }
 
+    /// The line (from 1) where the region `name`'s code starts, just after its marker, so
+    /// that a link can point at the quoted lines in the file; `nil` if it is not marked.
+    public static func firstLine(of name: String, in source: String) -> Int? {
+        source.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { openedRegion(String($0)) == name }
+            .map { $0 + 2 }
+    }
+
     /// The name in a `// [excerpt: name]` line, or `nil` for any other line.
     static func openedRegion(_ line: String) -> String? {
         let trimmed = line.trimmingWhitespace

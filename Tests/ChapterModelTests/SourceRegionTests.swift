@@ -16,6 +16,12 @@ import Testing
         }
         """
 
+    @Test func findsTheLineWhereARegionsCodeStarts() {
+        #expect(SourceRegion.firstLine(of: "whole", in: source) == 3)
+        #expect(SourceRegion.firstLine(of: "inner", in: source) == 5)
+        #expect(SourceRegion.firstLine(of: "missing", in: source) == nil)
+    }
+
     @Test func extractsTheRegionDedentedWithoutItsMarkers() throws {
         #expect(try SourceRegion.extract("inner", from: source) == "if paused {\n    pull()\n}\n")
     }

@@ -1,3 +1,4 @@
+import Backpressure
 import ExerciseChecks
 import Foundation
 import Testing
@@ -13,6 +14,22 @@ import Testing
             #expect(read.count == 1)
             #expect(read.first.flatMap(HostMessage.init) == message)
         }
+    }
+
+    @Test func carriesTheTracesAScenarioDrewAsData() throws {
+        let id = ScenarioID(chapter: "01-demand", number: 3)
+        let (_, drawings) = Trace.collectingDrawings {
+            let trace = Trace()
+            _ = [1, 2].publisher.traced("numbers", into: trace).sink { _ in }
+            _ = (trace.timeline(), trace.handshake())
+        }
+        let message = HostMessage.drawings(id, drawings)
+        #expect(message.message.kind == "drawings")
+        let decoded = try #require(HostMessage(message.message))
+        #expect(decoded == message)
+        guard case .drawings(_, let read) = decoded else { return }
+        #expect(read.count == 2)
+        #expect(read.first?.svg().contains(">numbers</text>") == true)
     }
 
     @Test func ignoresMessagesThatAreNotTheHosts() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Workbook
 
@@ -30,5 +31,24 @@ import Testing
         #expect(style(of: "3") == SwiftHighlighter.numberStyle)
         #expect(style(of: "/* block */") == SwiftHighlighter.commentStyle)
         #expect(style(of: "@discardableResult") == SwiftHighlighter.attributeStyle)
+    }
+}
+
+@Suite struct SwiftHighlighterHTMLTests {
+    @Test func marksTokensWithClassesAndEscapesText() {
+        let html = SwiftHighlighter().html("let a = \"<b>&\" // x < y\n")
+        #expect(html == "<span class=\"tok-keyword\">let</span> a = <span class=\"tok-string\">&quot;&lt;b&gt;&amp;&quot;</span> <span class=\"tok-comment\">// x &lt; y</span>\n")
+    }
+
+    @Test func neverChangesACharacterOnceTheMarkupIsTakenOff() {
+        let code = "@objc func f<T>(_ x: T) -> Int { 42 /* a\n b */ }\n"
+        var text = SwiftHighlighter().html(code)
+        while let open = text.range(of: "<span"), let close = text[open.lowerBound...].firstIndex(of: ">") {
+            text.removeSubrange(open.lowerBound...close)
+        }
+        text = text.replacingOccurrences(of: "</span>", with: "")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        #expect(text == code)
     }
 }

@@ -26,6 +26,9 @@ import OpenCombineShim
 /// - ``violations`` lists the rules those signals broke, by Reactive Streams number.
 /// - ``timeline(width:)`` and ``handshake(hop:)`` draw them as plain text, the same on
 ///   every run, so a test or a workbook scenario can compare them.
+/// - ``timelineSVG()`` and ``handshakeSVG(hop:)`` draw the same pictures as SVG, for a
+///   page or a test report; ``snapshot()`` freezes the trace as `Codable` values, so it
+///   can be drawn in another process than the one that recorded it.
 ///
 /// Events are numbered in order. Given a scheduler (a `TestScheduler` for virtual time),
 /// each event is also stamped with the scheduler's time, and the timeline shows it.
@@ -58,13 +61,7 @@ public final class Trace {
 
     /// Every event so far, in order.
     public var events: [Event] {
-        let (lanes, records) = recording.withLock { ($0.lanes, $0.records) }
-        return records.enumerated().map { index, record in
-            Event(
-                number: index + 1, hop: lanes[record.lane].name, kind: record.kind.eventKind(returned: record.returned),
-                time: record.stamp.flatMap { stamp in clock.map { Double($0.nanoseconds(stamp)) / 1e9 } },
-                ledger: record.ledger)
-        }
+        events(in: recording.withLock { $0 })
     }
 
     /// The names of the hops, in the order they were subscribed.
@@ -77,17 +74,38 @@ public final class Trace {
     /// Rule 3.13 (an upstream still holding its subscriber after `cancel()`) is checked
     /// when you ask: it holds if, by now, the upstream has let go.
     public var violations: [Violation] {
-        recording.withLock { recording in
-            var found = recording.breaks
-            for (index, lane) in recording.lanes.enumerated() where lane.cancelledWhileLive && lane.subscriber != nil {
-                let records = recording.records
-                let cancel = records.lastIndex { $0.lane == index && $0.isCancel } ?? records.count - 1
-                found.append(Violation(
-                    rule: "3.13", hop: lane.name, event: cancel + 1,
-                    message: "the upstream of \(lane.name) still holds its subscriber after cancel(); it should let go of it"))
-            }
-            return found.sorted { $0.event < $1.event }
+        violations(in: recording.withLock { $0 })
+    }
+
+    /// Everything recorded so far, as values that no longer change: the hops, events and
+    /// violations of one moment, read under one lock so that they agree with each other.
+    public func snapshot() -> Snapshot {
+        let recording = recording.withLock { $0 }
+        return Snapshot(hops: recording.lanes.map(\.name), events: events(in: recording),
+                        violations: violations(in: recording), isTimed: clock != nil)
+    }
+
+    /// The events of a copy of the recording. Made outside the lock: turning a stamp into
+    /// seconds calls the scheduler's own code.
+    private func events(in recording: Recording) -> [Event] {
+        recording.records.enumerated().map { index, record in
+            Event(
+                number: index + 1, hop: recording.lanes[record.lane].name, kind: record.kind.eventKind(returned: record.returned),
+                time: record.stamp.flatMap { stamp in clock.map { Double($0.nanoseconds(stamp)) / 1e9 } },
+                ledger: record.ledger)
         }
+    }
+
+    private func violations(in recording: Recording) -> [Violation] {
+        var found = recording.breaks
+        for (index, lane) in recording.lanes.enumerated() where lane.cancelledWhileLive && lane.subscriber != nil {
+            let records = recording.records
+            let cancel = records.lastIndex { $0.lane == index && $0.isCancel } ?? records.count - 1
+            found.append(Violation(
+                rule: "3.13", hop: lane.name, event: cancel + 1,
+                message: "the upstream of \(lane.name) still holds its subscriber after cancel(); it should let go of it"))
+        }
+        return found.sorted { $0.event < $1.event }
     }
 
     /// The ledger of `hop` now; `nil` if no hop has that name.

@@ -1,10 +1,11 @@
 import OpenCombineShim
 
 extension Trace {
-    /// One signal that crossed one traced hop.
-    public struct Event: CustomStringConvertible {
+    /// One signal that crossed one traced hop. `Codable`, so that a ``Snapshot`` can be
+    /// drawn in another process than the one that recorded it.
+    public struct Event: Equatable, CustomStringConvertible, Codable, Sendable {
         /// What crossed the hop.
-        public enum Kind: Equatable {
+        public enum Kind: Equatable, Codable, Sendable {
             /// The downstream called `subscribe(_:)`: the first of the five steps.
             case subscribe
             /// The upstream handed over its subscription (`receive(subscription:)`).

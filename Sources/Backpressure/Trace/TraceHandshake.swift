@@ -7,9 +7,7 @@ extension Trace {
     ///
     /// - Parameter hop: the hop to draw; the first hop traced if `nil`.
     public func handshake(hop: String? = nil) -> String {
-        let events = self.events
-        guard let hop = hop ?? events.first?.hop else { return "(nothing traced)\n" }
-        return TraceHandshake(events: events.filter { $0.hop == hop }, timed: clock != nil).render()
+        drawn(.handshake(hop: hop))
     }
     // [/excerpt]
 }

@@ -7,7 +7,7 @@ extension Trace {
     /// by `request(_:)` and by the demand `receive(_:)` returned. The ledger keeps that
     /// sum, the values delivered against it, and what is still owed, so a reader can see
     /// at every event who is waiting for whom.
-    public struct Ledger: Equatable, CustomStringConvertible {
+    public struct Ledger: Equatable, CustomStringConvertible, Codable, Sendable {
         /// Everything asked for so far: each `request(_:)` plus each demand `receive(_:)`
         /// returned.
         public var requested: Subscribers.Demand = .none

@@ -17,33 +17,37 @@ extension Trace {
     /// numbers the events (or gives the time, on a scheduler). Columns that don't fit in
     /// `width` wrap into another block.
     public func timeline(width: Int = 80) -> String {
-        TraceTimeline(events: events, violations: violations, timed: clock != nil).render(width: width)
+        drawn(.timeline(width: width))
     }
     // [/excerpt]
 }
 
-/// Lays a trace's events out in columns and lanes. One job: events in, text out.
+/// Lays a trace's events out in columns and lanes, and draws them as text. The SVG
+/// timeline (``TraceTimelineSVG``) draws the same layout, so the two pictures never
+/// disagree about which events share a column.
 struct TraceTimeline {
-    private struct Cell {
+    struct Cell {
         var request: String?
         var event: String?
+        /// The signal the `event` text stands for, so a picture need not read the text back.
+        var kind: Trace.Event.Kind?
         var demand: String?
         var broken: [String] = []
     }
 
-    private struct Column {
+    struct Column {
         var ruler: String
         var time: Double?
         var cells: [String: Cell] = [:]
     }
 
-    private let hops: [String]
-    private let columns: [Column]
-    private let violations: [Trace.Violation]
-    private let timed: Bool
+    let hops: [String]
+    let columns: [Column]
+    let violations: [Trace.Violation]
+    let timed: Bool
     /// Per hop: the column of its subscription and of its completion or cancel, for the
     /// `-` drawn while the hop is live.
-    private let spans: [String: (first: Int, last: Int?)]
+    let spans: [String: (first: Int, last: Int?)]
 
     init(events: [Trace.Event], violations: [Trace.Violation], timed: Bool) {
         self.violations = violations
@@ -77,6 +81,7 @@ struct TraceTimeline {
                 cell.event = event.kind == .finished ? "|" : event.kind == .cancel ? "!" : "#"
                 if let span = spans[event.hop], span.last == nil { spans[event.hop] = (span.first, index) }
             }
+            if cell.kind == nil, cell.event != nil { cell.kind = event.kind }
             cell.demand = event.ledger.outstanding.traceText
             columns[index].cells[event.hop] = cell
         }

@@ -1,6 +1,6 @@
 extension Trace {
     /// A break of the publisher/subscriber protocol that a trace saw at one hop.
-    public struct Violation: Equatable, CustomStringConvertible {
+    public struct Violation: Equatable, CustomStringConvertible, Codable, Sendable {
         /// The Reactive Streams rule broken, by its number in the specification
         /// (github.com/reactive-streams/reactive-streams-jvm), such as "1.1":
         ///

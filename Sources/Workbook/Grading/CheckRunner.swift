@@ -28,12 +28,12 @@ struct CheckRunner {
     static let outputLimit = 64 * 1024
 
     /// Runs each job's program, two at a time; the runs come back in the order of `jobs`.
-    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: ProgressMeter? = nil) -> [Run] {
+    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
         let kitFingerprint = ProgramFingerprint(compiler.kit.library)
         return jobs.mapTwoAtATime { job, fingerprint in
-            defer { progress?.advance() }
+            defer { progress?.advance("running checks", of: jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
                   ProgramFingerprint(compiler.kit.library) == kitFingerprint else {

@@ -125,9 +125,9 @@ public struct Grader {
             let compiler = ExerciseCompiler(kit: kit, wall: wall, compileTimeLimit: compileTimeLimit, runProgram: runProgram)
 
             if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
-            let compiling = ProgressMeter("compiled", total: buildable.count)
+            let compiling = StepProgress()
             let errors = buildable.mapTwoAtATime { job -> (String?, ProgramFingerprint?) in
-                defer { compiling.advance() }
+                defer { compiling.advance("compiling exercise files", of: buildable.count) }
                 let error = compiler.build(job, text: texts[job]!)
                 return (error, error == nil ? ProgramFingerprint(compiler.program(of: job)) : nil)
             }
@@ -137,7 +137,7 @@ public struct Grader {
             }
             let hidden = [workspace.root, FileManager.default.homeDirectoryForCurrentUser] + hiddenFolders
             let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram)
-            let running = ProgressMeter("checked", total: built.count)
+            let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome
                 graded[entry.job]?.seconds = run.seconds

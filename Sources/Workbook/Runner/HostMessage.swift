@@ -1,3 +1,4 @@
+import Backpressure
 import ExerciseChecks
 import Foundation
 
@@ -9,13 +10,19 @@ import Foundation
 ///     end    03-fibonacci#2 + everything it printed
 ///     timeout 03-fibonacci#3 + what it printed before the limit
 ///     unknown 09-nothing#1
+///     drawings 01-demand#3 + the JSON of every trace picture it drew
 ///
 /// A `begin` without its `end` means the scenario took the host down with it: a crash.
+///
+/// `drawings` comes just before `end`, for a scenario that printed a `timeline()` or a
+/// `handshake()`: the traces themselves (``Trace/Drawing``), so that the web book can draw
+/// them as SVG without reading the printed text back.
 enum HostMessage: Equatable {
     case begin(ScenarioID)
     case end(ScenarioID, output: String)
     case timeout(ScenarioID, output: String)
     case unknown(ScenarioID)
+    case drawings(ScenarioID, [Trace.Drawing])
 
     var message: ReportChannel.Message {
         switch self {
@@ -23,6 +30,9 @@ enum HostMessage: Equatable {
         case .end(let id, let output): return Self.message("end", id, output)
         case .timeout(let id, let output): return Self.message("timeout", id, output)
         case .unknown(let id): return Self.message("unknown", id, "")
+        case .drawings(let id, let drawings):
+            let json = (try? JSONEncoder().encode(drawings)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            return Self.message("drawings", id, json)
         }
     }
 
@@ -40,6 +50,9 @@ enum HostMessage: Equatable {
         case "end": self = .end(id, output: output)
         case "timeout": self = .timeout(id, output: output)
         case "unknown": self = .unknown(id)
+        case "drawings":
+            guard let drawings = try? JSONDecoder().decode([Trace.Drawing].self, from: Data(output.utf8)) else { return nil }
+            self = .drawings(id, drawings)
         default: return nil
         }
     }

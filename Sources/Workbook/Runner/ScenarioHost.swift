@@ -1,3 +1,4 @@
+import Backpressure
 import ExerciseChecks
 import Foundation
 import Scenarios
@@ -52,9 +53,10 @@ public struct ScenarioHost {
             lseek(capture, 0, SEEK_SET)
             dup2(capture, STDOUT_FILENO)
             watchdog.arm(for: id)
-            scenario()
+            let drawings = Trace.collectingDrawings(scenario).drawings
             fflush(stdout)
             watchdog.disarm()
+            if !drawings.isEmpty { Self.send(.drawings(id, drawings), to: reports) }
             Self.send(.end(id, output: Self.contents(of: capture)), to: reports)
         }
         exit(0)

@@ -1,3 +1,4 @@
+import Backpressure
 import ExerciseChecks
 import Foundation
 
@@ -30,11 +31,19 @@ public struct ScenarioRunner {
 
     /// Runs each scenario once and returns how each ended, in the order given.
     public func run(_ ids: [ScenarioID]) -> [ScenarioID: ScenarioOutcome] {
+        runCollectingDrawings(ids).outcomes
+    }
+
+    /// Runs each scenario once and returns how each ended, and the trace pictures each drew
+    /// (see ``Trace/collectingDrawings(_:)``).
+    public func runCollectingDrawings(_ ids: [ScenarioID]) -> ScenarioRun {
         var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var drawings: [ScenarioID: [Trace.Drawing]] = [:]
         var remaining = ids[...]
         while !remaining.isEmpty {
-            let batch = runHost(Array(remaining))
+            let (batch, batchDrawings) = runHost(Array(remaining))
             outcomes.merge(batch) { _, new in new }
+            drawings.merge(batchDrawings) { _, new in new }
             let before = remaining.count
             remaining = remaining.drop { outcomes[$0] != nil }
             if remaining.count == before {
@@ -44,11 +53,11 @@ public struct ScenarioRunner {
                 remaining = []
             }
         }
-        return outcomes
+        return ScenarioRun(outcomes: outcomes, drawings: drawings)
     }
 
     /// Starts one host for `ids` and reads what it reported, up to where it stopped.
-    private func runHost(_ ids: [ScenarioID]) -> [ScenarioID: ScenarioOutcome] {
+    private func runHost(_ ids: [ScenarioID]) -> (outcomes: [ScenarioID: ScenarioOutcome], drawings: [ScenarioID: [Trace.Drawing]]) {
         let capture = FileManager.default.temporaryDirectory
             .appendingPathComponent("workbook-scenario-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: capture) }
@@ -66,10 +75,11 @@ public struct ScenarioRunner {
             timeout: timeLimit * Double(ids.count) + 10
         )
         guard let result = try? host.run() else {
-            return [:]
+            return ([:], [:])
         }
 
         var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var drawings: [ScenarioID: [Trace.Drawing]] = [:]
         var begun: ScenarioID?
         for message in ReportChannel.messages(in: result.standardOutputData, nonce: nonce) {
             switch HostMessage(message) {
@@ -77,6 +87,7 @@ public struct ScenarioRunner {
             case .end(let id, let output)?: outcomes[id] = .finished(output: output); begun = nil
             case .timeout(let id, let output)?: outcomes[id] = .timedOut(output: output); begun = nil
             case .unknown(let id)?: outcomes[id] = .missing
+            case .drawings(let id, let pictures)?: drawings[id] = pictures
             case nil: continue
             }
         }
@@ -86,7 +97,7 @@ public struct ScenarioRunner {
                 ? .timedOut(output: printed)
                 : .crashed(message: CrashMessage(standardError: result.standardError, termination: result.termination).text, output: printed)
         }
-        return outcomes
+        return (outcomes, drawings)
     }
 
     /// The path of the running executable, so the runner can start another copy as host.

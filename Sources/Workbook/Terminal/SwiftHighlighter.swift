@@ -1,10 +1,30 @@
-/// Colours Swift code for the terminal: keywords, types, strings, numbers, comments.
+/// Colours Swift code for the terminal, and marks it up for the web book: keywords, types,
+/// strings, numbers, comments.
 ///
 /// A small hand-written lexer, not a parser: it only has to make chapter code easier to
 /// read, and it must never change a character of it. Lines are returned separately, each
-/// exactly one line of the code, so code is shown as written and never wrapped.
+/// exactly one line of the code, so code is shown as written and never wrapped. The
+/// terminal and the web book share the lexer, so code looks the same in both.
 public struct SwiftHighlighter {
     public init() {}
+
+    /// What a piece of code is, which decides how it is shown.
+    public enum TokenKind: String, Sendable {
+        case keyword, type, string, number, comment, attribute, plain
+
+        /// How the terminal shows it.
+        var style: TextStyle {
+            switch self {
+            case .keyword: return SwiftHighlighter.keywordStyle
+            case .type: return SwiftHighlighter.typeStyle
+            case .string: return SwiftHighlighter.stringStyle
+            case .number: return SwiftHighlighter.numberStyle
+            case .comment: return SwiftHighlighter.commentStyle
+            case .attribute: return SwiftHighlighter.attributeStyle
+            case .plain: return .plain
+            }
+        }
+    }
 
     public static let keywordStyle = TextStyle(color: .magenta, bold: true)
     public static let typeStyle = TextStyle(color: .cyan)
@@ -25,7 +45,7 @@ public struct SwiftHighlighter {
     /// One ``StyledLine`` per line of `code` (a final newline does not make an empty last line).
     public func highlight(_ code: String) -> [StyledLine] {
         var lines: [StyledLine] = [[]]
-        for span in tokens(code) {
+        for span in tokens(code).map({ Span($0.text, $0.kind.style) }).coalesced {
             let parts = span.text.split(separator: "\n", omittingEmptySubsequences: false)
             for (index, part) in parts.enumerated() {
                 if index > 0 { lines.append([]) }
@@ -36,9 +56,25 @@ public struct SwiftHighlighter {
         return lines
     }
 
-    private func tokens(_ code: String) -> [Span] {
+    /// `code` as HTML for the inside of a `<pre><code>`: each token that is not plain text
+    /// in a `<span class="tok-keyword">` (`tok-type`, `tok-string`, …), all text escaped.
+    public func html(_ code: String) -> String {
+        var html = ""
+        var pending: (text: String, kind: TokenKind)?
+        func flush() {
+            guard let (text, kind) = pending else { return }
+            html += kind == .plain ? HTMLText.escape(text) : "<span class=\"tok-\(kind.rawValue)\">\(HTMLText.escape(text))</span>"
+        }
+        for token in tokens(code) {
+            if pending?.kind == token.kind { pending!.text += token.text } else { flush(); pending = token }
+        }
+        flush()
+        return html
+    }
+
+    private func tokens(_ code: String) -> [(text: String, kind: TokenKind)] {
         let characters = Array(code)
-        var spans: [Span] = []
+        var spans: [(text: String, kind: TokenKind)] = []
         var index = 0
         func take(while condition: (Character) -> Bool) -> String {
             let start = index
@@ -53,44 +89,44 @@ public struct SwiftHighlighter {
             let character = characters[index]
             let start = index
             if starts(with: "//") {
-                spans.append(Span(take { $0 != "\n" }, Self.commentStyle))
+                spans.append((take { $0 != "\n" }, .comment))
             } else if starts(with: "/*") {
                 index += 2
                 while index < characters.count, !starts(with: "*/") { index += 1 }
                 index = min(index + 2, characters.count)
-                spans.append(Span(String(characters[start..<index]), Self.commentStyle))
+                spans.append((String(characters[start..<index]), .comment))
             } else if starts(with: "\"\"\"") {
                 index += 3
                 while index < characters.count, !starts(with: "\"\"\"") { index += characters[index] == "\\" ? 2 : 1 }
                 index = min(index + 3, characters.count)
-                spans.append(Span(String(characters[start..<index]), Self.stringStyle))
+                spans.append((String(characters[start..<index]), .string))
             } else if character == "\"" {
                 index += 1
                 while index < characters.count, characters[index] != "\"", characters[index] != "\n" {
                     index += characters[index] == "\\" ? 2 : 1
                 }
                 index = min(index + 1, characters.count)
-                spans.append(Span(String(characters[start..<index]), Self.stringStyle))
+                spans.append((String(characters[start..<index]), .string))
             } else if character.isNumber {
-                spans.append(Span(take { $0.isNumber || $0.isLetter || $0 == "_" }, Self.numberStyle))
+                spans.append((take { $0.isNumber || $0.isLetter || $0 == "_" }, .number))
             } else if character == "@" || character == "#" {
                 index += 1
                 let name = take { $0.isLetter || $0.isNumber || $0 == "_" }
-                spans.append(Span(String(character) + name, Self.attributeStyle))
+                spans.append((String(character) + name, .attribute))
             } else if character.isLetter || character == "_" || character == "`" {
                 let word = take { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
                 if Self.keywords.contains(word) {
-                    spans.append(Span(word, Self.keywordStyle))
+                    spans.append((word, .keyword))
                 } else if word.first?.isUppercase == true {
-                    spans.append(Span(word, Self.typeStyle))
+                    spans.append((word, .type))
                 } else {
-                    spans.append(Span(word))
+                    spans.append((word, .plain))
                 }
             } else {
                 index += 1
-                spans.append(Span(String(character)))
+                spans.append((String(character), .plain))
             }
         }
-        return spans.coalesced
+        return spans
     }
 }

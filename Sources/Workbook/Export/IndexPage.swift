@@ -1,0 +1,47 @@
+import ChapterModel
+import ExerciseChecks
+
+/// The front page: how to start, the chapters with what each practises, and the way to
+/// the exercises and the API reference.
+struct IndexPage {
+    var chapters: [Chapter]
+    var exercises: [Exercise]
+
+    func page() -> SitePage {
+        var html = """
+            <h1 id="start">The Combine Backpressure Workbook</h1>
+            <p class="lede">Backpressure is how a subscriber tells a publisher how much it can take. \
+            This book teaches it by running code: every example is compiled and run, its output is checked, \
+            and the pictures of demand on these pages are drawn from what the code recorded.</p>
+            <h2 id="how-to-start">How to start <a class="anchor" href="#how-to-start" aria-label="Link to this section">#</a></h2>
+            <ol class="steps">
+            <li>Clone the workbook and open a terminal in it (Swift 6 on macOS or Linux).</li>
+            <li>See where you stand: <code class="command">swift run workbook</code></li>
+            <li>Read a chapter here or in the terminal: <code class="command">swift run workbook read 1</code></li>
+            <li>Run its scenarios: <code class="command">swift run workbook run 1</code></li>
+            <li>Solve its exercise in <code>Exercises/</code> and check it: <code class="command">swift run workbook check MyAssign</code></li>
+            </ol>
+            <h2 id="chapters">Chapters <a class="anchor" href="#chapters" aria-label="Link to this section">#</a></h2>
+            <ol class="chapter-list">
+
+            """
+        for chapter in chapters {
+            let practice = exercises.filter { $0.chapter == chapter.name }
+            let names = practice.map { "<a href=\"\(ExercisesPage.path)#\(ExercisesPage.anchor(for: $0))\">\($0.name)</a>" }
+            let scenarios = chapter.scenarios.count
+            html += "<li value=\"\(chapter.number)\"><a href=\"\(PageLayout.chapterPath(chapter))\">\(HTMLText.escape(chapter.title))</a>"
+            html += "<span class=\"meta\"> · \(scenarios) \(scenarios == 1 ? "scenario" : "scenarios")"
+            if !names.isEmpty { html += " · practise: " + names.joined(separator: ", ") }
+            html += "</span></li>\n"
+        }
+        html += """
+            </ol>
+            <h2 id="exercises">Exercises <a class="anchor" href="#exercises" aria-label="Link to this section">#</a></h2>
+            <p>\(exercises.count) exercises, each checked by behaviour: <a href="\(ExercisesPage.path)">the exercises, their checks and hints</a>.</p>
+            <h2 id="api">The library <a class="anchor" href="#api" aria-label="Link to this section">#</a></h2>
+            <p>The chapters teach the <code>Backpressure</code> library in <code>Sources/Backpressure</code>: <a href="\(APIPage.path)">its types, and its DocC reference</a>.</p>
+
+            """
+        return SitePage(path: "index.html", title: "Start", body: html, searchText: "how to start chapters exercises", section: "index")
+    }
+}

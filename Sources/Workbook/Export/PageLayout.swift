@@ -1,0 +1,64 @@
+import ChapterModel
+
+/// The frame every page of the web book shares: the head (one stylesheet, two small
+/// scripts, all local), the top bar with search, the chapter list, and the footer.
+///
+/// Everything is a relative link from the page's own folder, so the site works from
+/// `file://` as well as from any static host, and nothing is loaded from the network.
+struct PageLayout {
+    var bookTitle: String
+    var chapters: [Chapter]
+
+    static func chapterPath(_ chapter: Chapter) -> String { "chapters/\(chapter.name).html" }
+
+    func html(for page: SitePage) -> String {
+        let root = page.root
+        let chapterLinks = chapters.map { chapter -> String in
+            let current = page.section == chapter.name ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(root)\(Self.chapterPath(chapter))\"\(current)><span class=\"number\">\(chapter.number)</span> \(HTMLText.escape(chapter.title))</a></li>"
+        }.joined(separator: "\n")
+        func top(_ path: String, _ label: String, _ section: String) -> String {
+            let current = page.section == section ? " aria-current=\"page\"" : ""
+            return "<a href=\"\(root)\(path)\"\(current)>\(label)</a>"
+        }
+        let title = page.section == "index" ? bookTitle : "\(page.title) · \(bookTitle)"
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>\(HTMLText.escape(title))</title>
+            <link rel="stylesheet" href="\(root)assets/book.css">
+            <script src="\(root)assets/search-index.js" defer></script>
+            <script src="\(root)assets/search.js" defer></script>
+            </head>
+            <body data-root="\(root)">
+            <a class="skip" href="#content">Skip to the content</a>
+            <header class="top">
+            <a class="brand" href="\(root)index.html">\(HTMLText.escape(bookTitle))</a>
+            <nav class="sections" aria-label="Sections">\(top("index.html", "Start", "index")) \(top("exercises.html", "Exercises", "exercises")) \(top("api.html", "API", "api"))</nav>
+            <div class="search" role="search" hidden>
+            <label for="search-box" class="visually-hidden">Search the book</label>
+            <input id="search-box" type="search" placeholder="Search the book" autocomplete="off">
+            <ol class="search-results" hidden></ol>
+            </div>
+            </header>
+            <div class="layout">
+            <nav class="toc" aria-label="Chapters">
+            <ol>
+            \(chapterLinks)
+            </ol>
+            </nav>
+            <main id="content">
+            \(page.body)
+            </main>
+            </div>
+            <footer class="bottom">Built by <code>swift run workbook export html</code> from the chapters in <code>Chapters/</code>; every scenario's output on these pages was checked when the site was built.</footer>
+            </body>
+            </html>
+
+            """
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Scenarios
+import Testing
+@testable import Workbook
+
+/// `workbook export html`: run for real on the workbook's own chapters, through the built
+/// executable (which is also the scenario host that sends the traces back).
+@Suite(.serialized) struct SiteExportTests {
+    private static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("workbook-site-\(UUID().uuidString)")
+    }
+
+    @Test func writesAPagePerChapterWithEveryTracedScenarioDrawn() throws {
+        let site = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try BuiltWorkbook.run(["export", "html", site.path])
+        #expect(result.termination == .exited(0), "\(result.standardError)")
+
+        let chapters = try FileManager.default.contentsOfDirectory(atPath: BuiltWorkbook.packageRoot.appendingPathComponent("Chapters").path)
+            .filter { $0.hasSuffix(".md") }
+        #expect(!chapters.isEmpty)
+        for chapter in chapters {
+            let name = String(chapter.dropLast(3))
+            let page = try String(contentsOf: site.appendingPathComponent("chapters/\(name).html"), encoding: .utf8)
+            let markdown = try String(contentsOf: BuiltWorkbook.packageRoot.appendingPathComponent("Chapters/\(chapter)"), encoding: .utf8)
+            // Each scenario that prints a picture has an SVG per picture it prints.
+            let drawn = markdown.components(separatedBy: "print(trace.timeline(").count - 1
+                + markdown.components(separatedBy: "print(trace.handshake(").count - 1
+            let svgs = page.components(separatedBy: "<svg xmlns=").count - 1
+            #expect(svgs == drawn, "\(name): \(drawn) pictures printed, \(svgs) drawn")
+            // Every hop the chapter's code names in a traced scenario is a lane somewhere.
+            if drawn > 0 {
+                for hop in Self.tracedHops(in: markdown) {
+                    #expect(page.contains("data-hop=\"\(hop)\""), "\(name): no lane named \(hop)")
+                }
+            }
+            #expect(!page.contains("src=\"http"), "\(name) loads something from the network")
+            #expect(!page.contains("<link rel=\"stylesheet\" href=\"http"))
+        }
+        for page in ["index.html", "exercises.html", "api.html", "assets/book.css", "assets/search.js", "assets/search-index.js"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path), "\(page) missing")
+        }
+        let exercises = try String(contentsOf: site.appendingPathComponent("exercises.html"), encoding: .utf8)
+        #expect(exercises.contains("<details class=\"hint\">"))
+        #expect(exercises.contains("swift run workbook check MyAssign"))
+        #expect(exercises.contains("href=\"chapters/01-demand.html\""))
+    }
+
+    @Test func aFileWhereTheSiteShouldGoIsAClearError() throws {
+        let file = Self.temporaryDirectory()
+        FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try BuiltWorkbook.run(["export", "html", file.path])
+        #expect(result.termination != .exited(0))
+        #expect(result.standardError.contains("is a file; give a folder"))
+    }
+
+    @Test func aFolderThatIsNotADocCArchiveIsAClearError() throws {
+        let result = try BuiltWorkbook.run(["export", "html", Self.temporaryDirectory().path, "--docc", "/tmp"])
+        #expect(result.termination != .exited(0))
+        #expect(result.standardError.contains("is not a DocC site"))
+    }
+
+    @Test func aChapterChangedSinceTheBuildStopsTheExportBeforeItWrites() throws {
+        let site = Self.temporaryDirectory()
+        let compiled = ScenarioCatalog.chapters.map { chapter in
+            ChapterScenarios(number: chapter.number, slug: chapter.slug, name: chapter.name, title: chapter.title, path: chapter.path,
+                             scenarios: chapter.scenarios.dropLast())
+        }
+        let exporter = SiteExporter(packageRoot: BuiltWorkbook.packageRoot, output: site, runner: ScenarioRunner(executable: BuiltWorkbook.path),
+                                    progress: StepProgress(isShown: false))
+        #expect(throws: ExportError.self) { try exporter.export(compiled: compiled) }
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+    }
+
+    @Test func anchorsAreUniqueWithinAPage() {
+        var names = AnchorNames()
+        #expect(names.name(for: "Demand, step by step") == "demand-step-by-step")
+        #expect(names.name(for: "Demand: step by step!") == "demand-step-by-step-2")
+        #expect(names.name(for: "¿?") == "section")
+    }
+
+    @Test func aSourcePageKeepsEachLineWellFormed() {
+        let page = SourcePage(sourcePath: "Sources/Backpressure/X.swift", code: "/* one\ntwo */\nlet x = 1\n").page()
+        #expect(page.body.contains("<span class=\"line\" id=\"L1\">"))
+        #expect(page.body.contains("id=\"L3\""))
+        #expect(!page.body.contains("id=\"L4\""))
+        // The comment spans two lines: closed at the end of the first, reopened on the second.
+        #expect(page.body.contains("<span class=\"tok-comment\">/* one</span></span>"))
+        #expect(page.body.contains("<span class=\"tok-comment\">two */</span>"))
+    }
+
+    /// `.traced("name"` in every scenario that prints a picture.
+    private static func tracedHops(in markdown: String) -> Set<String> {
+        var hops: Set<String> = []
+        for block in markdown.components(separatedBy: "```swift scenario").dropFirst() {
+            let code = block.components(separatedBy: "```").first ?? ""
+            guard code.contains("timeline(") else { continue }
+            for part in code.components(separatedBy: ".traced(\"").dropFirst() {
+                if let name = part.components(separatedBy: "\"").first, !name.contains("\\") { hops.insert(name) }
+            }
+        }
+        return hops
+    }
+}
