@@ -66,7 +66,7 @@ public struct ScenarioRunner {
         // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let nonce = ReportChannel.newNonce()
-        let host = ChildProcess(
+        var host = ChildProcess(
             executable,
             [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
             standardInput: ReportChannel.handshake(nonce: nonce),
@@ -74,6 +74,9 @@ public struct ScenarioRunner {
             // The host's own watchdog stops a hung scenario; this is the net under it.
             timeout: timeLimit * Double(ids.count) + 10
         )
+        // The host is the workbook's own code, and its reports (every scenario's output and
+        // drawings) must arrive whole: keep far more than a grading program's output.
+        host.outputLimit = 256 << 20
         guard let result = try? host.run() else {
             return ([:], [:])
         }
