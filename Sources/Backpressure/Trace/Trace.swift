@@ -8,7 +8,7 @@ import OpenCombineShim
 /// A recorder of everything that crosses the hops of a pipeline, and an auditor of the
 /// protocol those signals must follow.
 ///
-/// Insert hops with ``Combine/Publisher/traced(_:into:)``; several hops can share one
+/// Insert hops with `publisher.traced(_:into:)`; several hops can share one
 /// trace, so the pictures show a whole pipeline, lane by lane:
 ///
 /// ```swift
