@@ -74,7 +74,14 @@ let package = Package(
         // each one through the same engine as a learner's file.
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
-        .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers, "ChildProtocol"]),
+        // The course's catalog: the exercises (the manifest, the one list of them), a
+        // learner's or a class's files, and the errors commands report.
+        .target(name: "Course"),
+        // Both sides of the line between the workbook and a child it starts (a grading
+        // program, the scenario host): the private report channel, the parent watch, the
+        // grading program's `main`, and the check's report.
+        .target(name: "ChildProtocol"),
         .executableTarget(name: "ExerciseTestCodegen", path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
@@ -87,11 +94,11 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "ExerciseChecks", "CProcessControl", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"]
         ),
         .executableTarget(
             name: "workbook",
-            dependencies: ["Workbook", "ExerciseChecks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Workbook", "Course", "ChildProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workbook-bench",
@@ -100,18 +107,18 @@ let package = Package(
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "ExerciseChecks", lockIsolated]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "Course", "ChildProtocol", lockIsolated]),
         // One test per exercise (generated from Sources/ExerciseStubs), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Workbook", "ExerciseChecks"],
+            dependencies: ["Workbook", "Course"],
             exclude: ["Stubs"],
             plugins: ["ExerciseTestPlugin"]
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["Workbook", "ExerciseChecks", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["Workbook", "Course", "ChildProtocol", "ExerciseChecks", "Backpressure", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

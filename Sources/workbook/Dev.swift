@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ExerciseChecks
+import Course
 import Workbook
 
 /// Commands for the workbook's maintainers.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChapterModel
-import ExerciseChecks
+import Course
 import Workbook
 
 struct List: ParsableCommand {

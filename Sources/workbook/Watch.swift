@@ -1,5 +1,5 @@
 import ArgumentParser
-import ExerciseChecks
+import Course
 import Foundation
 import Workbook
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChapterModel
-import ExerciseChecks
+import Course
 import Workbook
 
 /// The `workbook` command: read chapters, run their scenarios, and check exercises.

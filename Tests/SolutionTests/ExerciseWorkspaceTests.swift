@@ -1,3 +1,5 @@
+import ChildProtocol
+import Course
 import ExerciseChecks
 import Foundation
 import Testing

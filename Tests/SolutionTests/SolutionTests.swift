@@ -1,3 +1,4 @@
+import Course
 import ExerciseChecks
 import Foundation
 import Testing

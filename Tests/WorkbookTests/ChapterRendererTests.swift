@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 import Testing
 @testable import Workbook
 

@@ -1,3 +1,4 @@
+import ChildProtocol
 import Foundation
 
 /// The check of one exercise: its scenarios, already bound to an implementation.

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import ChapterModel
 
 /// Lays a chapter out for the terminal, from its parsed blocks.

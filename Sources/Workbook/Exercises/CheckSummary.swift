@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 
 /// What `workbook check` prints for a learner: each exercise's state with the check's
 /// message under it, a count, and the next step, pointing at `workbook hint` for the

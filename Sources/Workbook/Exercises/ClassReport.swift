@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// A class's grades: what `workbook grade --submissions` prints and exports.

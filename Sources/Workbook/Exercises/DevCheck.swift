@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// Everything about the exercises that a maintainer must keep true, checked in one pass

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 
 /// The exercises table of `workbook list`: name, chapter, and what is known of its
 /// state without grading (see ``ExerciseRecords/knownState(of:)``).

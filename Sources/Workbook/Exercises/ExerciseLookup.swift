@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 
 /// Finds exercises by the name a learner typed.
 public enum ExerciseLookup {

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 
 /// The exercises section of `workbook` with no arguments: how many are solved (as of the
 /// last check, see ``ExerciseRecords``) and what to do next. Builds nothing, so it is instant.

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// The last grade of each exercise, kept in `.workbook/results.json` (gitignored) so that

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 extension ExerciseWorkspace {

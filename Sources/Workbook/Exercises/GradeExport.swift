@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// The grade results as files for tools: JSON, and JUnit XML for CI dashboards.

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 
 /// What `workbook grade` prints: one row per exercise (name, chapter, state, and the first
 /// message, compiler error or crash), then a count per state.

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// How many hints of each exercise a learner has seen, kept in `.workbook/hints.json` at

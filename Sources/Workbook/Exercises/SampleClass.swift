@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// A made-up class for trying `workbook grade --submissions` and timing it

@@ -1,6 +1,6 @@
 import Backpressure
 import ChapterModel
-import ExerciseChecks
+import Course
 
 /// One chapter as a web page: cmark's HTML for the prose, and the workbook's own HTML for
 /// what only the workbook knows how to show.

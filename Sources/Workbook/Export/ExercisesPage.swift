@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 
 /// The exercises, in the order a learner meets them: what each builds, the chapter that
 /// teaches it, the file to edit, the command that checks it, and its hints, each behind a

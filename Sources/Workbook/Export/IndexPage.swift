@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 
 /// The front page: how to start, the chapters with what each practises, and the way to
 /// the exercises and the API reference.

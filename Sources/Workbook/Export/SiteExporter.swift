@@ -1,6 +1,6 @@
 import Backpressure
 import ChapterModel
-import ExerciseChecks
+import Course
 import Foundation
 import Scenarios
 

@@ -1,4 +1,5 @@
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 
 /// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,

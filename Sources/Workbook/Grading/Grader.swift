@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 import Foundation
 
 /// Grades exercise files in sandboxed child processes, so that none can hide, change or

@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 import Foundation
 
 /// One exercise file to grade: which exercise, whose file, and where it is.

@@ -1,5 +1,5 @@
 import ChapterModel
-import ExerciseChecks
+import Course
 import Foundation
 
 /// The checks and the library, built once into one dynamic library that every grading

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// Whether what the last grading build left behind still matches the workbook's library

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import Course
 import Foundation
 
 /// The modules an exercise file is compiled against, and no others.

@@ -1,5 +1,6 @@
 import CProcessControl
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 #if canImport(Glibc)
 import Glibc

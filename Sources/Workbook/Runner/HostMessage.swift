@@ -1,5 +1,6 @@
 import Backpressure
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 
 /// One report the scenario host sends to the runner, on the same private channel a

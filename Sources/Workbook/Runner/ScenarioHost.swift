@@ -1,5 +1,6 @@
 import Backpressure
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 import Scenarios
 #if canImport(Glibc)

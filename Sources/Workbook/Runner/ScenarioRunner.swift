@@ -1,5 +1,6 @@
 import Backpressure
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 
 /// Runs scenarios in a child process, so that one that traps or hangs is reported and the

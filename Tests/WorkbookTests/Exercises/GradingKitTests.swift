@@ -1,5 +1,6 @@
 import ChapterModel
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 import Testing
 @testable import Workbook
@@ -24,7 +25,7 @@ import Testing
         let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x/MyAssign.swift"), displayPath: "Exercises/MyAssign.swift", group: "G_x")
         let main = ExerciseCompiler.main(job, learnerModule: "Exercise_G_x_MyAssign")
         #expect(main.contains("@testable import Exercise_G_x_MyAssign\n"))
-        #expect(main.contains("ExerciseChecks::GradingChild.run {\nExerciseChecks::MyAssignCheck.check("))
+        #expect(main.contains("ChildProtocol::GradingChild.run {\n(ExerciseChecks::MyAssignCheck.check("))
     }
 
     @Test func aFolderNameCannotBreakOutOfALiteralOrAComment() {

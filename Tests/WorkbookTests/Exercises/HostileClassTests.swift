@@ -1,4 +1,5 @@
-import ExerciseChecks
+import ChildProtocol
+import Course
 import Foundation
 import Testing
 @testable import Workbook

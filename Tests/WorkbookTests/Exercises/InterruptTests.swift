@@ -1,5 +1,5 @@
 import ConcurrencyExtras
-import ExerciseChecks
+import Course
 import Foundation
 import Testing
 @testable import Workbook

@@ -59,7 +59,7 @@ public enum PlainFile {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while data.count <= limit {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             data.append(contentsOf: buffer[..<count])
@@ -75,4 +75,13 @@ public enum PlainFile {
         guard lstat(folder.path, &info) == 0 else { return false }
         return info.st_mode & S_IFMT == S_IFDIR
     }
+}
+
+/// `read(2)`, apart from Foundation's methods of the same name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Darwin.read(descriptor, buffer, count)
+    #endif
 }

@@ -7,7 +7,7 @@ import Darwin
 
 /// The `main` of a grading program: one exercise's file compiled together with its check.
 ///
-/// The workbook generates a two-line `main.swift` that calls ``run(_:)``. The check's
+/// The workbook generates a `main.swift` that calls ``run(_:)`` with the check to run. The check's
 /// report goes back on the ``ReportChannel`` (never on standard output), as its one
 /// `report` message; then the program ends at once, with `_exit`, so that nothing the
 /// learner's code left behind (an `atexit` handler, a thread, a child process) gets a
@@ -16,10 +16,12 @@ import Darwin
 public enum GradingChild {
     public static let reportKind = "report"
 
-    public static func run(_ makeCheck: () -> ExerciseCheck) -> Never {
+    /// Takes the report channel over, then runs `check` (it is the first code of the
+    /// learner's to run) and sends its report.
+    public static func run(_ check: () -> CheckReport) -> Never {
         let channel = ReportChannel.takeOver()
         ParentWatch.startIfChild()
-        let report = makeCheck().run()
+        let report = check()
         channel.send(reportKind, (try? JSONEncoder().encode(report)) ?? Data())
         _exit(0)
     }
