@@ -45,50 +45,50 @@ struct CheckRunner {
     }
 
     private func runCheck(_ job: GradingJob) -> Run {
-        let nonce = ReportChannel.newNonce()
-        var process = ChildProcess(compiler.program(of: job).path, standardInput: ReportChannel.handshake(nonce: nonce),
-                                   workingDirectory: compiler.folder(of: job), timeout: timeLimit)
+        var process = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit)
         process.outputLimit = Self.outputLimit
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
         let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.kit.buildFolder], hidden: hidden)
-        guard var result = try? runProgram(sandboxed) else {
+        var isSandboxed = false
+        if case .bubblewrap = sandbox.kind { isSandboxed = true }
+        let child = SupervisedChild(process: sandboxed, isSandboxed: isSandboxed)
+        guard let run = try? child.run(using: runProgram, isComplete: { !Self.reports(in: $0).isEmpty }) else {
             return Run(outcome: .crashed("the check's program could not be started"))
         }
-        // Bubblewrap's init ends with 128 plus the signal that ended the program in it.
-        if case .bubblewrap = sandbox.kind, case .exited(let status) = result.termination, (129...192).contains(status) {
-            result.termination = .signalled(status - 128)
-        }
-        let reports = ReportChannel.messages(in: result.standardOutputData, nonce: nonce).filter { $0.kind == GradingChild.reportKind }
-        switch result.termination {
-        case .timedOut:
-            return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
-        case .exited where reports.count == 1:
-            guard let report = try? JSONDecoder().decode(CheckReport.self, from: reports[0].payload) else {
-                return Run(outcome: .crashed("the check's report could not be read"), seconds: result.duration)
-            }
-            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
-            return Run(outcome: outcome, seconds: result.duration)
-        case .exited where reports.count > 1:
-            return Run(outcome: .failed(scenario: "grading", message: "the program sent more than one report: something besides the check wrote to the workbook's private channel"), seconds: result.duration)
-        case .exited(let status):
-            return Run(outcome: .exitedEarly(status: status), seconds: result.duration)
-        case .signalled(let signal) where signal == SIGXCPU:
-            return Run(outcome: .timedOut(seconds: timeLimit), seconds: result.duration)
-        case .signalled:
+        let seconds = run.result.duration
+        switch run.ending {
+        case .timedOut, .crashed(signal: SIGXCPU?, _):
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds)
+        case .crashed(let signal, let message):
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
             let module = "Exercise_\(job.targetName)"
-            let message = crashMessage(result)
+            let text = crashMessage(signal: signal, message: message, isTrap: CrashMessage(standardError: run.result.standardError, termination: run.result.termination).isTrap)
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
-            return Run(outcome: .crashed(message), seconds: result.duration)
+            return Run(outcome: .crashed(text), seconds: seconds)
+        case .exitedEarly(let status):
+            return Run(outcome: .exitedEarly(status: status), seconds: seconds)
+        case .finished:
+            let reports = Self.reports(in: run.messages)
+            guard reports.count == 1 else {
+                return Run(outcome: .failed(scenario: "grading", message: "the program sent more than one report: something besides the check wrote to the workbook's private channel"), seconds: seconds)
+            }
+            guard let report = try? JSONDecoder().decode(CheckReport.self, from: reports[0].payload) else {
+                return Run(outcome: .crashed("the check's report could not be read"), seconds: seconds)
+            }
+            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
+            return Run(outcome: outcome, seconds: seconds)
         }
     }
 
-    /// The trap's own message when the process printed one, else how it ended.
-    private func crashMessage(_ result: ChildProcess.Result) -> String {
-        let message = CrashMessage(standardError: result.standardError, termination: result.termination)
-        guard case .signalled(let signal) = result.termination else { return message.text }
-        if message.isTrap { return "\(message.text) (\(signalName(signal)))" }
+    private static func reports(in messages: [ReportChannel.Message]) -> [ReportChannel.Message] {
+        messages.filter { $0.kind == GradingChild.reportKind }
+    }
+
+    /// The trap's own message when the program printed one, else the signal, said plainly.
+    private func crashMessage(signal: Int32?, message: String, isTrap: Bool) -> String {
+        guard let signal else { return message }
+        if isTrap { return "\(message) (\(signalName(signal)))" }
         let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
         let limit = signal == SIGXFSZ ? " (it wrote a file over the size limit)" : ""
         return "killed by \(signalName(signal))\(overflow)\(limit)"

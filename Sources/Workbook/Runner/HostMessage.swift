@@ -25,6 +25,14 @@ enum HostMessage: Equatable {
     case unknown(ScenarioID)
     case drawings(ScenarioID, [Trace.Drawing])
 
+    /// The scenario this message closes, for the messages that close one.
+    var endedScenario: ScenarioID? {
+        switch self {
+        case .end(let id, _), .timeout(let id, _), .unknown(let id): return id
+        case .begin, .drawings: return nil
+        }
+    }
+
     var message: ReportChannel.Message {
         switch self {
         case .begin(let id): return Self.message("begin", id, "")

@@ -66,11 +66,9 @@ public struct ScenarioRunner {
         var environment = ProcessInfo.processInfo.environment
         // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        let nonce = ReportChannel.newNonce()
         var host = ChildProcess(
             executable,
             [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
-            standardInput: ReportChannel.handshake(nonce: nonce),
             environment: environment,
             // The host's own watchdog stops a hung scenario; this is the net under it.
             timeout: timeLimit * Double(ids.count) + 10
@@ -78,14 +76,17 @@ public struct ScenarioRunner {
         // The host is the workbook's own code, and its reports (every scenario's output and
         // drawings) must arrive whole: keep far more than a grading program's output.
         host.outputLimit = 256 << 20
-        guard let result = try? host.run() else {
+        let everyID = Set(ids)
+        guard let run = try? SupervisedChild(process: host).run(isComplete: { messages in
+            Set(messages.compactMap { HostMessage($0)?.endedScenario }) == everyID
+        }) else {
             return ([:], [:])
         }
 
         var outcomes: [ScenarioID: ScenarioOutcome] = [:]
         var drawings: [ScenarioID: [Trace.Drawing]] = [:]
         var begun: ScenarioID?
-        for message in ReportChannel.messages(in: result.standardOutputData, nonce: nonce) {
+        for message in run.messages {
             switch HostMessage(message) {
             case .begin(let id)?: begun = id
             case .end(let id, let output)?: outcomes[id] = .finished(output: output); begun = nil
@@ -97,9 +98,14 @@ public struct ScenarioRunner {
         }
         if let crashed = begun {
             let printed = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
-            outcomes[crashed] = result.termination == .timedOut
-                ? .timedOut(output: printed)
-                : .crashed(message: CrashMessage(standardError: result.standardError, termination: result.termination).text, output: printed)
+            switch run.ending {
+            case .timedOut:
+                outcomes[crashed] = .timedOut(output: printed)
+            case .crashed(_, let message):
+                outcomes[crashed] = .crashed(message: message, output: printed)
+            case .exitedEarly, .finished:
+                outcomes[crashed] = .crashed(message: CrashMessage(standardError: run.result.standardError, termination: run.result.termination).text, output: printed)
+            }
         }
         return (outcomes, drawings)
     }
