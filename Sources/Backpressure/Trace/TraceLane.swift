@@ -48,7 +48,7 @@ struct TraceLane {
 
     mutating func request(_ demand: Subscribers.Demand) -> Break? {
         guard demand > .none else {
-            return ("3.9", "request(.none) at \(name): demand must be positive (Combine traps here; the hop dropped it)")
+            return ("3.9", "request(.none) at \(name): demand must be positive (many OpenCombine subscriptions trap on it, Publishers.Sequence and some others ignore it; the hop dropped it)")
         }
         ledger.grant(demand)
         return nil

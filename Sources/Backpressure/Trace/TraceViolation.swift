@@ -12,7 +12,7 @@ extension Trace {
         /// | 1.9 | a value or a completion before the subscription |
         /// | 2.12 | a second subscription to the same subscriber |
         /// | 3.3 | `request` and `receive` recursing deeper than the trace's limit |
-        /// | 3.9 | `request(.none)` (Combine traps on it; the hop reports it and drops it) |
+        /// | 3.9 | `request(.none)` (many OpenCombine subscriptions trap on it, `Publishers.Sequence` and some others ignore it; the hop reports it and drops it) |
         /// | 3.13 | the upstream still holding the hop's subscriber after `cancel()` |
         ///
         /// A second completion and a signal before the subscription are sometimes listed

@@ -35,8 +35,9 @@ extension Publisher {
     /// `name`, and passes it on unchanged.
     ///
     /// Two exceptions keep the hop from making a broken pipeline worse, and both are
-    /// reported in ``Trace/violations``: it drops a `request(.none)` (which Combine traps
-    /// on), and it passes nothing on after a completion or a `cancel()`.
+    /// reported in ``Trace/violations``: it drops a `request(.none)` (which many
+    /// OpenCombine subscriptions trap on and others ignore), and it passes nothing on after
+    /// a completion or a `cancel()`.
     public func traced(_ name: String, into trace: Trace) -> Publishers.Traced<Self> {
         Publishers.Traced(upstream: self, name: name, trace: trace)
     }
