@@ -80,17 +80,6 @@ public enum ExerciseManifest {
                 "The loop: while let subscriber, demand > .none { demand -= 1; send next; next -= 1; add the returned demand; if next == 0 and you still have the subscriber, drop it and send .finished }. For start <= 0, hand out Subscriptions.empty and finish at once.",
             ]),
         Exercise(
-            name: "DemandTest",
-            chapter: "03-fibonacci",
-            summary: "DemandTest.problems(in:): you write the test that catches a countdown breaking demand",
-            check: "DemandTestCheck.check(test: { DemandTest.problems(in: $0) })",
-            hints: [
-                "A test of demand needs a subscriber that asks for nothing by itself: keep the subscription it is handed, keep every value, note the completion, and return .none from receive(_:).",
-                "Ask for a little first: request(.max(2)) on a countdown from 5 must bring exactly [5, 4]. More than that is the first problem to report.",
-                "Then ask for the rest (request(.max(3))): now the values must be [5, 4, 3, 2, 1] and .finished must have arrived. A countdown that sends 1 and stops there has lost its completion.",
-                "Last, a fresh subscription: request(.max(1)), cancel(), then request(.max(3)) on the subscription you kept. Anything after the first value is a countdown that ignores cancel(). Return one sentence per problem, and [] when there is none.",
-            ]),
-        Exercise(
             name: "Chunks",
             chapter: "04-amb",
             summary: "Publishers.Chunks and chunks(of:): a full operator with its own subscription",
@@ -170,6 +159,28 @@ public enum ExerciseManifest {
                 "request(_:) adds to the demand; if a loop is already running (a request from inside receive(_:)), that is all. Otherwise loop while you still have the subscriber and demand > .none: read one chunk, spend one unit, add what receive(_:) returns.",
                 "An empty chunk means the end of the file: finish without waiting for demand. Wrap the read in do/catch and send .failure(error) if it throws. Check the subscriber again on every turn: cancel() may have been called from inside receive(_:).",
                 "Give every ending one private method that sets the subscriber to nil and calls close(), guarded by 'if the subscriber is already nil, do nothing'. Call it before sending a completion, and from cancel(). Then the file is closed exactly once.",
+            ]),
+        Exercise(
+            name: "BoundedFetch",
+            chapter: "10-real-apps",
+            summary: "BoundedFetch.fetchAll(_:maxConcurrent:fetch:): every download, never more than N at once",
+            check: "BoundedFetchCheck.check(fetchAll: { BoundedFetch.fetchAll($0, maxConcurrent: $1, fetch: $2) })",
+            hints: [
+                "Start from the paths as a publisher (paths.publisher). Each path becomes a fetch, and the bodies of all of them come out of one publisher: that is flatMap.",
+                "A plain flatMap asks its upstream for everything, so every fetch starts at once. Which parameter of flatMap limits how many inner publishers it keeps subscribed?",
+                "flatMap(maxPublishers: .max(maxConcurrent)) { fetch($0) } asks for maxConcurrent paths, then for one more each time a fetch finishes. The paths' publisher never fails, but fetch's publishers do: give it the same Failure type with setFailureType(to: Error.self).",
+                "Failure and cancellation come for free: flatMap cancels the other fetches when one fails, and cancels them all when its subscriber cancels. Finish with eraseToAnyPublisher().",
+            ]),
+        Exercise(
+            name: "DemandTest",
+            chapter: "11-testing-demand",
+            summary: "DemandTest.problems(in:): you write the test that catches a countdown breaking demand",
+            check: "DemandTestCheck.check(test: { DemandTest.problems(in: $0) })",
+            hints: [
+                "A test of demand needs a subscriber that asks for nothing by itself: keep the subscription it is handed, keep every value, note the completion, and return .none from receive(_:).",
+                "Ask for a little first: request(.max(2)) on a countdown from 5 must bring exactly [5, 4]. More than that is the first problem to report.",
+                "Then ask for the rest (request(.max(3))): now the values must be [5, 4, 3, 2, 1] and .finished must have arrived. A countdown that sends 1 and stops there has lost its completion.",
+                "Last, a fresh subscription: request(.max(1)), cancel(), then request(.max(3)) on the subscription you kept. Anything after the first value is a countdown that ignores cancel(). Return one sentence per problem, and [] when there is none.",
             ]),
     ]
 

@@ -1,4 +1,4 @@
-// Exercise DemandTest · chapter 03-fibonacci (`swift run workbook read 3`)
+// Exercise DemandTest · chapter 11-testing-demand (`swift run workbook read 11`)
 //
 // This time you write the test. `DemandTest.problems(in:)` is handed a way to make a
 // countdown publisher (`makeCountdown(5)` should send 5, 4, 3, 2, 1, then `.finished`,

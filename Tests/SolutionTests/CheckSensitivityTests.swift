@@ -35,6 +35,13 @@ import Testing
 
     // MARK: Mistakes fail where they are made
 
+    @Test func anUnboundedFlatMapStartsEveryFetchAtOnce() {
+        let check = BoundedFetchCheck.check(fetchAll: { paths, _, fetch in
+            paths.publisher.setFailureType(to: Error.self).flatMap { fetch($0) }.eraseToAnyPublisher()
+        })
+        #expect(check.run().failure?.scenario == "never has more than maxConcurrent fetches in flight")
+    }
+
     @Test func aTestThatFindsFaultWithEverythingFailsTheDemandTestCheckFirst() {
         let check = DemandTestCheck.check(test: { _ in ["it is wrong"] })
         #expect(check.run().failure?.scenario == "passes a countdown that honours demand")

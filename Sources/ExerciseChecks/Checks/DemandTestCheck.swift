@@ -1,6 +1,6 @@
 import OpenCombineShim
 
-/// The check of `DemandTest` (chapter 03-fibonacci), the exercise in which the learner
+/// The check of `DemandTest` (chapter 11-testing-demand), the exercise in which the learner
 /// writes the test: their `problems(in:)` must pass a countdown that honours demand and
 /// catch each of three broken ones (``FlawedCountdown/Flaw``).
 public enum DemandTestCheck {
