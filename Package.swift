@@ -38,9 +38,13 @@ let package = Package(
     ],
     targets: [
         // The library the chapters teach.
+        // The library compiles in the Swift 6 language mode, with its checks of data races:
+        // an app in either mode can take it. (The rest of the package keeps Swift 5's mode so
+        // that chapters and exercises read like ordinary Combine code.)
         .target(
             name: "Backpressure",
-            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
         // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.

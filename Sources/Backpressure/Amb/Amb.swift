@@ -42,3 +42,6 @@ extension Publisher {
     }
     // [/excerpt]
 }
+
+/// Two upstreams and nothing else: as safe to share as they are.
+extension Publishers.Amb: Sendable where First: Sendable, Second: Sendable {}

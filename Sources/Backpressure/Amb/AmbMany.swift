@@ -44,3 +44,6 @@ extension Publishers {
     }
     // [/excerpt]
 }
+
+/// Upstreams and nothing else: as safe to share as they are.
+extension Publishers.AmbMany: Sendable where Upstream: Sendable {}

@@ -15,3 +15,5 @@ public struct FibonacciConfiguration: Equatable {
     }
 }
 // [/excerpt]
+
+extension FibonacciConfiguration: Sendable {}

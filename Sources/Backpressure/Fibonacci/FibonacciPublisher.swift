@@ -39,3 +39,6 @@ extension Publishers {
         FibonacciPublisher(configuration: FibonacciConfiguration(count: count))
     }
 }
+
+/// A configuration and nothing else: safe to hand to another thread.
+extension FibonacciPublisher: Sendable {}

@@ -43,3 +43,6 @@ extension Publisher {
     }
     // [/excerpt]
 }
+
+/// An upstream, a name and a ``Trace`` (which locks its own state): as safe to share as the upstream.
+extension Publishers.Traced: Sendable where Upstream: Sendable {}
