@@ -144,7 +144,7 @@ struct TraceSVGTests {
 private func keepForReview(_ svg: String, as name: String) {
     guard let directory = ProcessInfo.processInfo.environment["TRACE_SVG_DIR"] else { return }
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(svg.utf8))
+    _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(svg.utf8))
 }
 
 /// An SVG parsed with Foundation's XML parser: parsing fails on anything ill-formed.

@@ -48,7 +48,7 @@ import Testing
 
     @Test func aFileWhereTheSiteShouldGoIsAClearError() throws {
         let file = Self.temporaryDirectory()
-        FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try BuiltWorkbook.run(["export", "html", file.path])
         #expect(result.termination != .exited(0))
