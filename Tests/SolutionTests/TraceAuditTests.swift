@@ -30,9 +30,7 @@ struct TraceAuditTests {
     }
 
     @Test func theRuleTravelsWithTheFailure() {
-        let trace = Trace()
-        let subscriber = AuditingSubscriber<Int, Never>(initialDemand: .max(1), culprit: "flood", trace: trace)
-        FloodingCountdown(start: 3).traced("flood", into: trace).subscribe(subscriber)
+        let subscriber = FloodingCountdown(start: 3).auditedSubscription(initialDemand: .max(1), culprit: "flood")
         do {
             try subscriber.audit()
             Issue.record("the audit passed a publisher that sent 3 values against a demand of 1")
