@@ -13,8 +13,7 @@ public final class ProbeSubscriber<Input, Failure: Error>: Subscriber, Cancellab
     /// The completion, once it came. The hop in front passes on only the first.
     public private(set) var completion: Subscribers.Completion<Failure>?
     /// The trace of the hop in front of this subscriber, which ``audit()`` reads.
-    public let trace: Trace
-
+    private let trace: Trace
     private let initialDemand: Subscribers.Demand?
     private let demandAfterValue: (Input, ProbeSubscriber) -> Subscribers.Demand
     private var subscription: Subscription?
