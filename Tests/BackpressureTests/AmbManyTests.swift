@@ -7,8 +7,9 @@ import Testing
 struct AmbManyTests {
     @Test func theFirstToSendWinsAndTheOthersAreCancelled() {
         let publishers = (0..<4).map { _ in TestPublisher<Int, Never>() }
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>()
-        Publishers.amb(publishers).subscribe(subscriber)
+        Publishers.amb(publishers).traced("amb", into: trace).subscribe(subscriber)
         #expect(publishers.allSatisfy { $0.subscription?.requests == [.unlimited] })
 
         publishers[2].send(20)
@@ -18,7 +19,7 @@ struct AmbManyTests {
         publishers[2].send(completion: .finished)
         #expect(subscriber.values == [20, 21])
         #expect(subscriber.isFinished)
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
     }
 
     @Test func aCompletionDecidesTheRaceToo() {
@@ -59,15 +60,16 @@ struct AmbManyTests {
     @Test func concurrentSendersProduceExactlyOneWinner() async {
         for _ in 0..<200 {
             let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+            let trace = Trace()
             let subscriber = TestSubscriber<Int, Never>()
-            Publishers.amb(subjects).subscribe(subscriber)
+            Publishers.amb(subjects).traced("amb", into: trace).subscribe(subscriber)
             await withTaskGroup(of: Void.self) { group in
                 for (index, subject) in subjects.enumerated() {
                     group.addTask { subject.send(index) }
                 }
             }
             #expect(subscriber.values.count == 1)
-            #expect(subscriber.violations.isEmpty)
+            #expect(trace.violations.isEmpty)
         }
     }
 }

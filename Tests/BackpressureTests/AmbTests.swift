@@ -85,10 +85,11 @@ struct AmbTests {
     }
 
     @Test func exactlyOneCompletionWhenBothSidesCompleteDuringSubscription() {
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>()
-        Empty<Int, Never>().amb(Empty<Int, Never>()).subscribe(subscriber)
+        Empty<Int, Never>().amb(Empty<Int, Never>()).traced("amb", into: trace).subscribe(subscriber)
         #expect(subscriber.completions.count == 1)
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
         let second = TestPublisher<Int, Never>(completingImmediatelyWith: .finished)
         let other = TestSubscriber<Int, Never>()
         TestPublisher<Int, Never>(completingImmediatelyWith: .finished).amb(second).subscribe(other)
@@ -99,20 +100,22 @@ struct AmbTests {
     @Test func neverDeliversMoreThanTheDownstreamAskedFor() {
         let first = TestPublisher<Int, Never>() // Sends regardless of demand.
         let second = TestPublisher<Int, Never>()
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
-        first.amb(second).subscribe(subscriber)
+        first.amb(second).traced("amb", into: trace).subscribe(subscriber)
         for value in 1...5 { first.send(value) }
         #expect(subscriber.values == [1, 2])
         subscriber.request(.max(1))
         #expect(subscriber.values == [1, 2, 3])
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
     }
 
     @Test func valuesBufferedBeforeACompletionAreDeliveredBeforeIt() {
         let first = TestPublisher<Int, Never>()
         let second = TestPublisher<Int, Never>()
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        first.amb(second).subscribe(subscriber)
+        first.amb(second).traced("amb", into: trace).subscribe(subscriber)
         first.send(1)
         first.send(2)
         first.send(3)
@@ -122,7 +125,7 @@ struct AmbTests {
         subscriber.request(.unlimited)
         #expect(subscriber.values == [1, 2, 3])
         #expect(subscriber.completions.count == 1)
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
     }
 
     @Test(arguments: ["completion", "cancel before the race", "cancel after the race"])
@@ -156,8 +159,9 @@ struct AmbTests {
         for _ in 0..<200 {
             let first = PassthroughSubject<Int, Never>()
             let second = PassthroughSubject<Int, Never>()
+            let trace = Trace()
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(50))
-            first.amb(second).subscribe(subscriber)
+            first.amb(second).traced("amb", into: trace).subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 let subject = side == 0 ? first : second
                 for value in 0..<100 { subject.send(side * 1000 + value) }
@@ -168,7 +172,7 @@ struct AmbTests {
             let winner = values.first.map { $0 / 1000 }
             #expect(values == (0..<50).map { winner! * 1000 + $0 })
             #expect(subscriber.completions.count == 1)
-            #expect(subscriber.violations.isEmpty)
+            #expect(trace.violations.isEmpty)
         }
     }
 }

@@ -5,17 +5,20 @@ import Testing
 
 @Suite("Fibonacci")
 struct FibonacciTests {
-    private func values(count: Subscribers.Demand) -> ([Int], TestSubscriber<Int, Never>) {
+    /// Everything `fibonacci(count:)` sends a subscriber that asks for everything, through
+    /// a traced hop that audits it.
+    private func values(count: Subscribers.Demand) -> ([Int], TestSubscriber<Int, Never>, Trace) {
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>()
-        Publishers.fibonacci(count: count).subscribe(subscriber)
-        return (subscriber.values, subscriber)
+        Publishers.fibonacci(count: count).traced("fibonacci", into: trace).subscribe(subscriber)
+        return (subscriber.values, subscriber, trace)
     }
 
     @Test func sendsTheSeedsExamples() {
         #expect(values(count: .max(10)).0 == [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
         #expect(values(count: .max(1)).0 == [0])
         #expect(values(count: .max(2)).0 == [0, 1])
-        let (none, subscriber) = values(count: .none)
+        let (none, subscriber, _) = values(count: .none)
         #expect(none.isEmpty)
         #expect(subscriber.isFinished)
     }
@@ -28,12 +31,12 @@ struct FibonacciTests {
     }
 
     @Test func unlimitedSendsEveryNumberThatFitsInIntThenFinishes() {
-        let (all, subscriber) = values(count: .unlimited)
+        let (all, subscriber, trace) = values(count: .unlimited)
         #expect(all.count == 93)
         #expect(all.last == 7_540_113_804_746_346_429)
         #expect(zip(all.dropFirst(2), zip(all, all.dropFirst())).allSatisfy { $0 == $1.0 + $1.1 })
         #expect(subscriber.completions.count == 1)
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
     }
 
     @Test func prefixCancelsFromInsideReceiveAndTheLoopStops() {
@@ -59,21 +62,23 @@ struct FibonacciTests {
     }
 
     @Test func continuesTheSequenceAcrossRequests() {
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
-        Publishers.fibonacci(count: .max(10)).subscribe(subscriber)
+        Publishers.fibonacci(count: .max(10)).traced("fibonacci", into: trace).subscribe(subscriber)
         #expect(subscriber.values == [0, 1])
         subscriber.request(.max(3))
         #expect(subscriber.values == [0, 1, 1, 2, 3])
         subscriber.request(.max(1))
         #expect(subscriber.values == [0, 1, 1, 2, 3, 5])
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
     }
 
     @Test func honoursTheDemandReturnedFromReceive() {
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1)) { $0 < 5 ? .max(1) : .none }
-        Publishers.fibonacci(count: .max(20)).subscribe(subscriber)
+        Publishers.fibonacci(count: .max(20)).traced("fibonacci", into: trace).subscribe(subscriber)
         #expect(subscriber.values == [0, 1, 1, 2, 3, 5])
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
         #expect(subscriber.completions.isEmpty)
     }
 
@@ -140,14 +145,15 @@ struct FibonacciTests {
     }
 
     @Test func concurrentRequestsDeliverEachValueOnceInOrder() {
+        let trace = Trace()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        Publishers.fibonacci(count: .unlimited).subscribe(subscriber)
+        Publishers.fibonacci(count: .unlimited).traced("fibonacci", into: trace).subscribe(subscriber)
         DispatchQueue.concurrentPerform(iterations: 90) { _ in subscriber.request(.max(1)) }
         subscriber.request(.max(10))
         let values = subscriber.values
         #expect(values.count == 93)
         #expect(values == { var s = FibonacciSequence(); return (0..<93).map { _ in s.next()! } }())
-        #expect(subscriber.violations.isEmpty)
+        #expect(trace.violations.isEmpty)
         #expect(subscriber.completions.count == 1)
     }
 

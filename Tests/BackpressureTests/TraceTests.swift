@@ -41,7 +41,8 @@ struct TraceTests {
             .traced("twice", into: trace)
             .subscribe(subscriber)
         #expect(trace.violations.map(\.rule) == ["2.12"])
-        #expect(subscriber.violations.isEmpty)
+        let subscriptions = subscriber.events.filter { if case .subscription = $0 { return true } else { return false } }
+        #expect(subscriptions.count == 1)
     }
 
     @Test func requestingNothingBreaksRule3_9AndIsNotPassedOn() {
@@ -68,6 +69,45 @@ struct TraceTests {
         #expect(trace.violations.map(\.rule) == ["3.3"])
         #expect(trace.violations.first?.message.contains("nested 9 deep") == true)
         #expect(recursing?.values.count == 20)
+    }
+
+    @Test func withALimitOfOneAnyNestedReceiveBreaksRule3_3() {
+        let trace = Trace(recursionLimit: 1)
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never> { value in
+            if value == 1 { subject.send(2) }
+            return .none
+        }
+        subject.traced("your publisher", into: trace).subscribe(subscriber)
+        subject.send(1)
+        subject.send(3)
+        #expect(trace.violations.map(\.rule) == ["3.3"])
+        #expect(trace.violations.first?.message
+                == "your publisher sent 2 from inside receive(_:), nested 2 deep: request and receive must not call each other recursively")
+        #expect(subscriber.values == [1, 2, 3])
+    }
+
+    @Test func aReceiveOnAnotherThreadIsNotNestedInOneStillRunning() {
+        let trace = Trace(recursionLimit: 1)
+        let upstream = TestPublisher<Int, Never>()
+        let firstIsRunning = DispatchSemaphore(value: 0)
+        let secondIsDone = DispatchSemaphore(value: 0)
+        let subscriber = TestSubscriber<Int, Never> { value in
+            if value == 1 {
+                firstIsRunning.signal()
+                secondIsDone.wait()
+            }
+            return .none
+        }
+        upstream.traced("shared", into: trace).subscribe(subscriber)
+        let first = DispatchGroup()
+        DispatchQueue.global().async(group: first) { upstream.send(1) }
+        firstIsRunning.wait()
+        upstream.send(2) // On this thread, while the first receive(_:) still runs on another.
+        secondIsDone.signal()
+        first.wait()
+        #expect(trace.violations.isEmpty)
+        #expect(subscriber.values.sorted() == [1, 2])
     }
 
     @Test func aValueAfterCancelBreaksRule1_8AndAnUpstreamThatKeepsItsSubscriberBreaks3_13() {

@@ -29,10 +29,18 @@ struct TraceAuditTests {
             """)
     }
 
+    @Test func aCountdownThatRecursesFailsWithRule3_3WhereARequestIsMadeInsideReceive() throws {
+        let failure = try #require(CountdownCheck.check(countdown: { RecursingCountdown(start: $0) }).run().failure)
+        #expect(failure.scenario == "a request made inside receive(_:) neither recurses nor reorders")
+        #expect(failure.message.hasPrefix("""
+            broke Reactive Streams rule 3.3: your countdown sent 5 from inside receive(_:), nested 2 deep: \
+            request and receive must not call each other recursively
+
+            """))
+    }
+
     @Test func theRuleTravelsWithTheFailure() {
-        let trace = Trace()
-        let subscriber = AuditingSubscriber<Int, Never>(initialDemand: .max(1), culprit: "flood", trace: trace)
-        FloodingCountdown(start: 3).traced("flood", into: trace).subscribe(subscriber)
+        let subscriber = FloodingCountdown(start: 3).auditedSubscription(initialDemand: .max(1), culprit: "flood")
         do {
             try subscriber.audit()
             Issue.record("the audit passed a publisher that sent 3 values against a demand of 1")
@@ -71,6 +79,51 @@ private struct FloodingCountdown: Publisher {
             guard let subscriber else { return }
             self.subscriber = nil
             for value in stride(from: start, through: 1, by: -1) { _ = subscriber.receive(value) }
+            subscriber.receive(completion: .finished)
+        }
+
+        func cancel() { subscriber = nil }
+    }
+}
+
+/// Delivers from inside `request(_:)` with no guard against reentrance, so a request made
+/// inside `receive(_:)` delivers the next value before that `receive(_:)` has returned. The
+/// values still come in order; only the nesting is wrong.
+private struct RecursingCountdown: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let start: Int
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let subscription = Recursing(next: start, subscriber: AnySubscriber(subscriber))
+        subscriber.receive(subscription: subscription)
+        subscription.finishIfDone()
+    }
+
+    private final class Recursing: Subscription {
+        private var next: Int
+        private var subscriber: AnySubscriber<Int, Never>?
+        private var demand = Subscribers.Demand.none
+
+        init(next: Int, subscriber: AnySubscriber<Int, Never>) {
+            self.next = next
+            self.subscriber = subscriber
+        }
+
+        func request(_ more: Subscribers.Demand) {
+            demand += more
+            while demand > .none, next > 0, let subscriber {
+                demand -= 1
+                let value = next
+                next -= 1
+                demand += subscriber.receive(value)
+            }
+            finishIfDone()
+        }
+
+        func finishIfDone() {
+            guard next == 0, let subscriber else { return }
+            self.subscriber = nil
             subscriber.receive(completion: .finished)
         }
 

@@ -25,8 +25,10 @@ struct TraceLane {
     private var cancellingThread: pthread_t?
     /// Cancelled while the upstream still owed it signals (neither completed before).
     private(set) var cancelledWhileLive = false
-    /// `receive(_:)` calls currently running at this hop, nested in each other.
-    private var receiveDepth = 0
+    /// The threads of the `receive(_:)` calls running at this hop now, outermost first.
+    /// Only calls on the same thread are nested in each other (rule 3.3): a call on another
+    /// thread overlaps them instead, which is no recursion.
+    private var receivingThreads: [pthread_t] = []
     private var reportedRecursion = false
     /// The object the upstream holds as its subscriber, to see whether it lets go after
     /// `cancel()` (rule 3.13).
@@ -42,7 +44,7 @@ struct TraceLane {
     mutating func subscription() -> Break? {
         defer { isSubscribed = true }
         return isSubscribed
-            ? ("2.12", "the upstream handed \(name) a second subscription; a subscriber takes only one")
+            ? ("2.12", "\(name) sent a second subscription to the same subscriber; a subscriber takes only one")
             : nil
     }
 
@@ -55,7 +57,7 @@ struct TraceLane {
     }
 
     mutating func beginValue(_ value: @autoclosure () -> String, on thread: pthread_t, recursionLimit: Int) -> Break? {
-        receiveDepth += 1
+        receivingThreads.append(thread)
         if let early = signalOutOfTurn("the value \(value())", on: thread) {
             ledger.delivered += 1
             return early
@@ -65,16 +67,20 @@ struct TraceLane {
             return ("1.1", "\(name) delivered \(value()) with no demand outstanding: "
                     + "\(before.requested.traceText) requested, \(ledger.delivered) delivered")
         }
-        if receiveDepth > recursionLimit, !reportedRecursion {
+        let depth = receivingThreads.lazy.filter { pthread_equal($0, thread) != 0 }.count
+        if depth > recursionLimit, !reportedRecursion {
             reportedRecursion = true
-            return ("3.3", "receive(_:) at \(name) is nested \(receiveDepth) deep: request and receive "
-                    + "call each other recursively (more than \(recursionLimit) levels)")
+            let beyond = recursionLimit > 1 ? " more than \(recursionLimit) levels" : ""
+            return ("3.3", "\(name) sent \(value()) from inside receive(_:), nested \(depth) deep: "
+                    + "request and receive must not call each other recursively\(beyond)")
         }
         return nil
     }
 
-    mutating func endValue(returned demand: Subscribers.Demand) {
-        receiveDepth -= 1
+    mutating func endValue(returned demand: Subscribers.Demand, on thread: pthread_t) {
+        if let running = receivingThreads.lastIndex(where: { pthread_equal($0, thread) != 0 }) {
+            receivingThreads.remove(at: running)
+        }
         if !isCompleted, !isCancelled { ledger.grant(demand) }
     }
 

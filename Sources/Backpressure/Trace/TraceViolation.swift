@@ -11,7 +11,7 @@ extension Trace {
         /// | 1.8 | a value or a completion after `cancel()`, from the thread that cancelled (from another thread it may have been on its way: rule 2.8) |
         /// | 1.9 | a value or a completion before the subscription |
         /// | 2.12 | a second subscription to the same subscriber |
-        /// | 3.3 | `request` and `receive` recursing deeper than the trace's limit |
+        /// | 3.3 | `receive(_:)` nested in itself, on one thread, deeper than the trace's ``Trace/recursionLimit`` (a request made inside it that delivers at once) |
         /// | 3.9 | `request(.none)` (many OpenCombine subscriptions trap on it, `Publishers.Sequence` and some others ignore it; the hop reports it and drops it) |
         /// | 3.13 | the upstream still holding the hop's subscriber after `cancel()` |
         ///

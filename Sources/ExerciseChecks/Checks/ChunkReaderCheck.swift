@@ -9,7 +9,7 @@ public enum ChunkReaderCheck {
         reader: @escaping (Int, @escaping (Int) throws -> [UInt8], @escaping () -> Void) -> P
     ) -> ExerciseCheck where P.Output == [UInt8], P.Failure == Error {
         let culprit = "your reader"
-        typealias Reader = AuditingSubscriber<[UInt8], Error>
+        typealias Reader = ProbeSubscriber<[UInt8], Error>
         func subscribe(
             _ disk: FakeDisk, chunkSize: Int, initialDemand: Subscribers.Demand?,
             demandAfterValue: @escaping ([UInt8], Reader) -> Subscribers.Demand = { _, _ in .none }
@@ -101,11 +101,11 @@ public enum ChunkReaderCheck {
 
     /// Fails unless exactly these chunks (as text) arrived, then `completion` (`nil`: none).
     private static func expectChunks(
-        _ subscriber: AuditingSubscriber<[UInt8], Error>, _ chunks: [String], then completion: String?, _ situation: String
+        _ subscriber: ProbeSubscriber<[UInt8], Error>, _ chunks: [String], then completion: String?, _ situation: String
     ) throws {
         try subscriber.audit()
         let got = subscriber.values.map { "\"\(String(decoding: $0, as: UTF8.self))\"" }.joined(separator: ", ")
-        let gotCompletion = subscriber.completions.first?.swiftText
+        let gotCompletion = subscriber.completion?.swiftText
         let expected = chunks.map { "\"\($0)\"" }.joined(separator: ", ")
         let describe = { (list: String, end: String?) in "[\(list)]" + (end.map { " then \($0)" } ?? " and no completion") }
         try expect(got == expected && gotCompletion == completion,

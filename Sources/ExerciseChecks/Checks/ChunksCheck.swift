@@ -12,8 +12,8 @@ public enum ChunksCheck {
         let culprit = "your operator"
         func subscribe(
             _ upstream: Upstream, size: Int, initialDemand: Subscribers.Demand?,
-            demandAfterValue: @escaping ([Int], AuditingSubscriber<[Int], ProbeFailure>) -> Subscribers.Demand = { _, _ in .none }
-        ) -> AuditingSubscriber<[Int], ProbeFailure> {
+            demandAfterValue: @escaping ([Int], ProbeSubscriber<[Int], ProbeFailure>) -> Subscribers.Demand = { _, _ in .none }
+        ) -> ProbeSubscriber<[Int], ProbeFailure> {
             chunks(upstream, size).auditedSubscription(
                 initialDemand: initialDemand, culprit: culprit, demandAfterValue: demandAfterValue)
         }

@@ -9,8 +9,8 @@ public enum CountdownCheck {
         let culprit = "your countdown"
         func subscribe(
             from start: Int, initialDemand: Subscribers.Demand?,
-            demandAfterValue: @escaping (Int, AuditingSubscriber<Int, Never>) -> Subscribers.Demand = { _, _ in .none }
-        ) -> AuditingSubscriber<Int, Never> {
+            demandAfterValue: @escaping (Int, ProbeSubscriber<Int, Never>) -> Subscribers.Demand = { _, _ in .none }
+        ) -> ProbeSubscriber<Int, Never> {
             countdown(start).auditedSubscription(
                 initialDemand: initialDemand, culprit: culprit, demandAfterValue: demandAfterValue)
         }

@@ -4,7 +4,7 @@ import OpenCombineShim
 /// one downstream, every value once, never more than the downstream asked for.
 public enum MyMergeCheck {
     public typealias Upstream = ProbePublisher<Int, ProbeFailure>
-    typealias Probe = AuditingSubscriber<Int, ProbeFailure>
+    typealias Probe = ProbeSubscriber<Int, ProbeFailure>
 
     /// - Parameter merge: applies the learner's `myMerge(with:)` to two upstreams.
     public static func check<P: Publisher>(merge: @escaping (Upstream, Upstream) -> P) -> ExerciseCheck

@@ -1,12 +1,12 @@
 import Backpressure
 import OpenCombineShim
 
-/// What a check says about the values and completion an ``AuditingSubscriber`` saw, and the
+/// What a check says about the values and completion a ``ProbeSubscriber`` saw, and the
 /// subscribe-and-compare steps the publisher checks share.
-extension AuditingSubscriber where Input: Equatable {
+extension ProbeSubscriber where Input: Equatable {
     /// "[5, 4] then .finished", "[5, 4] and no completion".
     var receivedText: String {
-        Self.text(values, completions.first?.swiftText)
+        Self.text(values, completion?.swiftText)
     }
 
     /// Fails unless exactly `values` arrived, followed by `completion` (`nil`: none yet).
@@ -32,17 +32,27 @@ extension AuditingSubscriber where Input: Equatable {
 }
 
 extension Publisher {
-    /// Subscribes a fresh ``AuditingSubscriber`` playing the given demand pattern, through
-    /// a traced hop named after the culprit, so that a break of the protocol is reported
-    /// with its rule and its picture.
-    func auditedSubscription(
+    /// Subscribes a fresh ``ProbeSubscriber`` playing the given demand pattern through a
+    /// traced hop named after the culprit, so that a break of the protocol is reported with
+    /// its rule and its picture, in the learner's terms ("your publisher delivered 3 with no
+    /// demand outstanding").
+    ///
+    /// The trace allows no nesting at all (`recursionLimit: 1`): a value delivered from
+    /// inside `receive(_:)`, as a request made there may do, breaks rule 3.3 at once.
+    ///
+    /// - Parameters:
+    ///   - initialDemand: requested as soon as the subscription arrives (`nil` for none).
+    ///   - culprit: how messages name the code under test, e.g. "your publisher".
+    ///   - demandAfterValue: what `receive(_:)` returns; it may also call `request(_:)` or
+    ///     `cancel()` on the subscriber it is given, to play reentrant patterns.
+    public func auditedSubscription(
         initialDemand: Subscribers.Demand?,
         culprit: String,
-        demandAfterValue: @escaping (Output, AuditingSubscriber<Output, Failure>) -> Subscribers.Demand = { _, _ in .none }
-    ) -> AuditingSubscriber<Output, Failure> {
-        let trace = Trace()
-        let subscriber = AuditingSubscriber<Output, Failure>(
-            initialDemand: initialDemand, culprit: culprit, trace: trace, demandAfterValue: demandAfterValue)
+        demandAfterValue: @escaping (Output, ProbeSubscriber<Output, Failure>) -> Subscribers.Demand = { _, _ in .none }
+    ) -> ProbeSubscriber<Output, Failure> {
+        let trace = Trace(recursionLimit: 1)
+        let subscriber = ProbeSubscriber<Output, Failure>(
+            initialDemand: initialDemand, trace: trace, demandAfterValue: demandAfterValue)
         traced(culprit, into: trace).subscribe(subscriber)
         return subscriber
     }

@@ -18,7 +18,7 @@ public enum RateLimitCheck {
         let culprit = "your rate limiter"
         /// Starts a rate limiter and a subscriber that records what it sends to the subject.
         func start(_ upstream: Upstream, count: Int, per interval: Stride, on clock: TestClock)
-        -> (AnyCancellable, AuditingSubscriber<Int, ProbeFailure>) {
+        -> (AnyCancellable, ProbeSubscriber<Int, ProbeFailure>) {
             let subject = Output()
             let received = subject.auditedSubscription(initialDemand: .unlimited, culprit: culprit)
             return (rateLimit(upstream, count, interval, clock, subject), received)

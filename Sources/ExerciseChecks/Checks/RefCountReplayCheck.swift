@@ -5,7 +5,7 @@ import OpenCombineShim
 /// cancels.
 public enum RefCountReplayCheck {
     public typealias Upstream = ProbePublisher<Int, ProbeFailure>
-    typealias Probe = AuditingSubscriber<Int, ProbeFailure>
+    typealias Probe = ProbeSubscriber<Int, ProbeFailure>
 
     /// - Parameter share: applies the learner's `refCountReplay(_ bufferSize:)` to an upstream.
     public static func check<P: Publisher>(share: @escaping (Upstream, Int) -> P) -> ExerciseCheck
