@@ -111,7 +111,10 @@ let package = Package(
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "workbook", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        // A scenario host whose scenarios trap, hang and print late on purpose, for the
+        // runner's tests; kept out of every product.
+        .executableTarget(name: "selftest-host", dependencies: ["Workbook"], path: "Tests/SelfTestHost"),
         // One test per exercise (generated from Sources/ExerciseStubs), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(

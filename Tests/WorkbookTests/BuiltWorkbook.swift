@@ -7,7 +7,12 @@ enum BuiltWorkbook {
     /// Walks up from the tests until a directory holds `workbook`: on Linux the tests are an
     /// executable in the build directory itself; on macOS they are an `.xctest` bundle there,
     /// loaded by a runner that lives elsewhere.
-    static let path: String = {
+    static let path = builtProgram(named: "workbook")
+
+    /// The test-only scenario host whose scenarios misbehave on purpose (Tests/SelfTestHost).
+    static let selfTestHost = builtProgram(named: "selftest-host")
+
+    private static func builtProgram(named name: String) -> String {
         #if os(macOS)
         let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
         #else
@@ -15,12 +20,12 @@ enum BuiltWorkbook {
         #endif
         var directory = (tests ?? URL(fileURLWithPath: ScenarioRunner.currentExecutable)).deletingLastPathComponent()
         for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("workbook").path
+            let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return "workbook-not-found-next-to-the-tests"
-    }()
+        return "\(name)-not-found-next-to-the-tests"
+    }
 
     /// The package root, found from this file: Tests/WorkbookTests/BuiltWorkbook.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)

@@ -1,9 +1,10 @@
 import Testing
 @testable import Workbook
+@testable import selftest_host
 
-/// Runs the built `workbook` as scenario host on scenarios that misbehave on purpose.
+/// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.
 @Suite struct ScenarioRunnerTests {
-    let runner = ScenarioRunner(executable: BuiltWorkbook.path, timeLimit: 1)
+    let runner = ScenarioRunner(executable: BuiltWorkbook.selfTestHost, timeLimit: 1)
 
     @Test func capturesEverythingAScenarioPrints() {
         let outcomes = runner.run([SelfTest.prints])
@@ -30,7 +31,7 @@ import Testing
 
     @Test func outputPrintedAfterAScenarioEndedDoesNotFailTheNextOne() {
         let expected = [SelfTest.printsLate: "self-test: leaving a thread behind\n", SelfTest.takesAWhile: "self-test: waiting\nself-test: done\n"]
-        let runner = ScenarioRunner(executable: BuiltWorkbook.path, timeLimit: 10)
+        let runner = ScenarioRunner(executable: BuiltWorkbook.selfTestHost, timeLimit: 10)
         let together = runner.run([SelfTest.printsLate, SelfTest.takesAWhile])
         #expect(together[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: late line\nself-test: done\n"),
                 "the late line lands in the next scenario's capture when they share a host")

@@ -25,9 +25,9 @@ public struct ScenarioHost {
         self.timeLimit = timeLimit
     }
 
-    /// The compiled scenarios of every chapter, plus the ``SelfTest`` ones.
+    /// The compiled scenarios of every chapter.
     public static func workbook(timeLimit: TimeInterval) -> ScenarioHost {
-        var scenarios = SelfTest.scenarios
+        var scenarios: [ScenarioID: () -> Void] = [:]
         for (id, scenario) in ScenarioCatalog.scenariosByID { scenarios[id] = scenario.run }
         return ScenarioHost(scenarios: scenarios, timeLimit: timeLimit)
     }
