@@ -115,12 +115,11 @@ let package = Package(
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["Workbook"], path: "Tests/SelfTestHost"),
-        // One test per exercise (generated from Sources/ExerciseStubs), grading the learner's
+        // One test per exercise (generated from the manifest in Sources/Course), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
             dependencies: ["Workbook", "Course"],
-            exclude: ["Stubs"],
             plugins: ["ExerciseTestPlugin"]
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge

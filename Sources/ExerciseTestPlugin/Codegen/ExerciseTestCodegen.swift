@@ -2,9 +2,10 @@ import Foundation
 
 /// The tool behind ExerciseTestPlugin:
 ///
-///     ExerciseTestCodegen <output.swift> <ExerciseName> …
+///     ExerciseTestCodegen <output.swift> <ExerciseManifest.swift>
 ///
-/// writes a suite with one test per exercise, named after it, that is skipped while the
+/// reads the exercises' names from the manifest's entries (each has a line
+/// `name: "MyAssign",`) and writes a suite with one test per exercise, named after it, that is skipped while the
 /// learner's file is the untouched stub and otherwise grades it (see `LearnerGrades` in
 /// Tests/ExerciseTests). Writing the tests out, rather than one parameterised test, is what
 /// lets each exercise be skipped, passed or failed on its own line of the report.
@@ -12,13 +13,14 @@ import Foundation
 enum ExerciseTestCodegen {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let output = arguments.first else {
-            FileHandle.standardError.write(Data("usage: ExerciseTestCodegen <output.swift> <ExerciseName> …\n".utf8))
+        guard arguments.count == 2, let manifest = try? String(contentsOfFile: arguments[1], encoding: .utf8) else {
+            FileHandle.standardError.write(Data("usage: ExerciseTestCodegen <output.swift> <ExerciseManifest.swift>\n".utf8))
             exit(2)
         }
-        let names = Array(arguments.dropFirst())
-        for name in names where !isIdentifier(name) {
-            FileHandle.standardError.write(Data("Sources/ExerciseStubs/\(name).swift: error: an exercise's name must be a Swift identifier\n".utf8))
+        let output = arguments[0]
+        let names = exerciseNames(in: manifest)
+        guard !names.isEmpty else {
+            FileHandle.standardError.write(Data("\(arguments[1]):1: error: no exercise entries (lines `name: \"…\",`) found\n".utf8))
             exit(1)
         }
         let tests = names.map { name in
@@ -43,6 +45,16 @@ enum ExerciseTestCodegen {
             """
         if (try? String(contentsOfFile: output, encoding: .utf8)) != text {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The value of every `name: "…",` line, in order.
+    static func exerciseNames(in manifest: String) -> [String] {
+        manifest.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("name: \""), trimmed.hasSuffix("\","), trimmed.count > 9 else { return nil }
+            let name = String(trimmed.dropFirst(7).dropLast(2))
+            return isIdentifier(name) ? name : nil
         }
     }
 

@@ -3,24 +3,19 @@ import PackagePlugin
 
 /// Writes one Swift Testing test per exercise into the ExerciseTests target.
 ///
-/// The exercises are the files of `Sources/ExerciseStubs/`: a stub's file name is its
-/// exercise's name, so adding a stub adds its test, with nothing to register by hand.
-/// (`workbook dev check` and a test prove that the stubs and the manifest list the same
-/// exercises.) `Tests/ExerciseTests/Stubs` links to the stubs' folder so that SwiftPM,
-/// which plans the build again when a target's folder changes, notices a new stub.
+/// The exercises are the entries of the manifest (`Sources/Course/ExerciseManifest.swift`),
+/// the one list of them: adding an entry adds its test, with nothing else to register.
+/// The manifest is the command's input, so SwiftPM writes the tests again when it changes.
 @main
 struct ExerciseTestPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let stubs = context.package.directoryURL.appendingPathComponent("Sources/ExerciseStubs")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: stubs.path)) ?? [])
-            .filter { $0.hasSuffix(".swift") }
-            .sorted()
+        let manifest = context.package.directoryURL.appendingPathComponent("Sources/Course/ExerciseManifest.swift")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("ExerciseTests+Generated.swift")
         return [.buildCommand(
             displayName: "Writing one test per exercise",
             executable: try context.tool(named: "ExerciseTestCodegen").url,
-            arguments: [output.path] + files.map { String($0.dropLast(".swift".count)) },
-            inputFiles: files.map { stubs.appendingPathComponent($0) },
+            arguments: [output.path, manifest.path],
+            inputFiles: [manifest],
             outputFiles: [output]
         )]
     }
