@@ -14,15 +14,19 @@ struct Dev: ParsableCommand {
 struct DevCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names.",
-        discussion: "Exits non-zero, listing each problem, unless everything holds. CI runs it."
+        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names, committed Exercises/ equal to the stubs.",
+        discussion: "Exits non-zero, listing each problem, unless everything holds. CI runs it. For the workbook's own repository: in a learner's tree the edited Exercises/ files are reported as drift."
     )
 
     @OptionGroup var timeLimit: TimeLimitOption
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        let report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)).run()
+        var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)).run()
+        // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
+        // Exercises/ files are the point.
+        report.problems += CommittedExercisesCheck(workspace: workspace).problems()
+        report.checked.append("the committed Exercises/ files are the stubs, and Exercises/Package.swift is there")
         for line in report.problems { print("✘ \(line)") }
         for line in report.checked { print("✔ \(line)") }
         if !report.problems.isEmpty {
