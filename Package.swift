@@ -79,7 +79,10 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "CProcessControl", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "ExerciseChecks", "CProcessControl", "Rainbow"],
+            // JSON schemas of the grade record and of Gradescope's results: documentation,
+            // validated by .ci/classroom, not resources of the program.
+            exclude: ["Grades/Schemas"]
         ),
         .executableTarget(
             name: "workbook",
