@@ -45,6 +45,12 @@ public enum GradeJUnit {
     private static func testcase(_ entry: GradeRecord.Entry, chapter: String) -> XMLElement {
         let testcase = XMLElement(name: "testcase")
         set(testcase, ["classname": chapter, "name": entry.name, "time": seconds(entry.seconds ?? 0)])
+        // JUnit readers expect <properties> first.
+        if !entry.flags.isEmpty {
+            let properties = XMLElement(name: "properties")
+            for flag in entry.flags { properties.addChild(element("property", attributes: ["name": "flag", "value": flag])) }
+            testcase.addChild(properties)
+        }
         let detail = entry.detail ?? ""
         switch entry.state {
         case .passed:
@@ -57,9 +63,6 @@ public enum GradeJUnit {
             testcase.addChild(element("error", attributes: ["message": detail, "type": entry.state.rawValue], text: detail))
         }
         if !entry.flags.isEmpty {
-            let properties = XMLElement(name: "properties")
-            for flag in entry.flags { properties.addChild(element("property", attributes: ["name": "flag", "value": flag])) }
-            testcase.insertChild(properties, at: 0)
             testcase.addChild(element("system-out", text: "flagged for review: " + entry.flags.joined(separator: "; ")))
         }
         return testcase

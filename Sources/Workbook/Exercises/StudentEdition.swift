@@ -1,0 +1,81 @@
+import ExerciseChecks
+import Foundation
+
+/// The workbook as students get it: every tracked file except the reference solutions and
+/// what exists only to test them, so a GitHub Classroom template made from it hands out no
+/// answers. `swift test`, `check`, `hint`, `reset` and `grade` work there unchanged: they
+/// need the stubs and the checks, never the solutions.
+///
+/// Left out:
+/// - `Sources/Solutions/` and the `Solutions` target;
+/// - `Tests/SolutionTests/` and its target (they prove every solution passes);
+/// - any other test file that reads a solution (it names `solutionPath` or `Sources/Solutions`),
+///   found by reading the tests, so a maintainer's new test is handled without a list here;
+/// - the maintainers' CI (`.ci/`) and the instructor's workflows (grading a roster), which
+///   belong to the instructor's repository, not the students'.
+public struct StudentEdition {
+    public var workspace: ExerciseWorkspace
+
+    public init(workspace: ExerciseWorkspace) {
+        self.workspace = workspace
+    }
+
+    /// Folders left out whole, and workflows that are the instructor's.
+    static let droppedFolders = ["Sources/Solutions/", "Tests/SolutionTests/", ".ci/"]
+    static let droppedFiles: Set<String> = [".github/workflows/grade-roster.yml"]
+    /// The manifest lines that declare what the edition leaves out.
+    static let droppedManifestLines = [#".target(name: "Solutions""#, #".testTarget(name: "SolutionTests""#]
+
+    /// Writes the edition into `destination`, which must not exist or be empty. Returns the
+    /// paths it left out.
+    @discardableResult
+    public func write(to destination: URL) throws -> [String] {
+        let manager = FileManager.default
+        if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
+            throw ExerciseError("\(destination.path) is not empty: give a new folder for the student edition")
+        }
+        var left: [String] = []
+        for path in try trackedFiles() {
+            guard try keeps(path) else { left.append(path); continue }
+            let source = workspace.url(path), target = destination.appendingPathComponent(path)
+            guard manager.fileExists(atPath: source.path) else { continue } // deleted, not yet committed
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var data = try Data(contentsOf: source)
+            if path == "Package.swift" { data = Data(try Self.editionManifest(String(decoding: data, as: UTF8.self)).utf8) }
+            try data.write(to: target)
+            let permissions = try manager.attributesOfItem(atPath: source.path)[.posixPermissions]
+            if let permissions { try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path) }
+        }
+        return left
+    }
+
+    private func keeps(_ path: String) throws -> Bool {
+        if Self.droppedFolders.contains(where: path.hasPrefix) || Self.droppedFiles.contains(path) { return false }
+        guard path.hasPrefix("Tests/"), path.hasSuffix(".swift") else { return true }
+        let text = (try? String(contentsOf: workspace.url(path), encoding: .utf8)) ?? ""
+        return !text.contains("solutionPath") && !text.contains("Sources/Solutions")
+    }
+
+    /// The root manifest without the targets the edition leaves out; refuses to guess if
+    /// the manifest no longer declares them on one line each.
+    static func editionManifest(_ manifest: String) throws -> String {
+        var lines = manifest.components(separatedBy: "\n")
+        for declaration in droppedManifestLines {
+            guard let index = lines.firstIndex(where: { $0.contains(declaration) }) else {
+                throw ExerciseError("Package.swift: no line declares \(declaration)…); update StudentEdition.droppedManifestLines")
+            }
+            lines.remove(at: index)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What git tracks (and what is staged), so build products and a learner's scratch
+    /// files never travel.
+    private func trackedFiles() throws -> [String] {
+        let result = try ChildProcess("git", ["ls-files", "-z", "--cached"], workingDirectory: workspace.root, timeout: 60).run()
+        guard case .exited(0) = result.termination else {
+            throw ExerciseError("the student edition is made from a git checkout of the workbook: `git ls-files` failed here (\(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
+        }
+        return result.standardOutput.split(separator: "\0").map(String.init)
+    }
+}
