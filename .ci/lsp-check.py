@@ -74,13 +74,34 @@ class Server:
                     sys.exit(f"lsp-check: no {what} from sourcekit-lsp within {TIMEOUT:.0f} s")
                 self.lock.wait(1)
 
-    def diagnostics(self, uri, version_text):
-        """Opens (or re-opens) a document and pulls its diagnostics."""
+    def errors(self, uri):
+        """Pulls a document's diagnostics; returns its errors."""
         request = self.send("textDocument/diagnostic", {"textDocument": {"uri": uri}})
         reply = self.wait_for(lambda m: m.get("id") == request, f"diagnostics for {uri}")
         if "error" in reply:
             sys.exit(f"lsp-check: sourcekit-lsp refused diagnostics: {reply['error']}")
         return [d for d in reply["result"].get("items", []) if d.get("severity") == 1]
+
+    def change(self, uri, version, text):
+        self.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}, request=False)
+
+    def errors_once(self, uri, ready, what):
+        """Pulls until `ready(errors)` holds. sourcekit-lsp answers "no error" until it has
+        prepared the package's modules in the background, so one early answer proves
+        nothing: an expected error is what shows it is really compiling."""
+        deadline = time.time() + TIMEOUT
+        while True:
+            errors = self.errors(uri)
+            if ready(errors):
+                return errors
+            if time.time() > deadline:
+                seen = "; ".join(f"line {e['range']['start']['line'] + 1}: {e['message']}" for e in errors) or "no error at all"
+                sys.exit(f"lsp-check: {what} within {TIMEOUT:.0f} s (last seen: {seen})")
+            time.sleep(2)
+
+
+def line_of(error):
+    return error["range"]["start"]["line"] + 1
 
 
 def main():
@@ -94,31 +115,29 @@ def main():
     server.wait_for(lambda m: m.get("id") == init, "reply to initialize")
     server.send("initialized", {}, request=False)
 
-    server.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": source}}, request=False)
-    errors = server.diagnostics(uri, source)
-    if errors:
-        first = errors[0]
-        sys.exit(f"lsp-check: the untouched stub Exercises/{STUB} shows an error in the editor: line {first['range']['start']['line'] + 1}: {first['message']}")
+    # A broken copy first: an error at the broken line proves the editor compiles the file
+    # against the workbook's modules (and that the server is ready).
+    broken = source + ("" if source.endswith("\n") else "\n") + 'let brokenOnPurpose: Int = "not a number"\n'
+    broken_line = broken.count("\n")
+    server.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": broken}}, request=False)
+    errors = server.errors_once(uri, lambda es: any(line_of(e) == broken_line for e in es), f"no error at the broken line {broken_line}")
+    message = next(e["message"] for e in errors if line_of(e) == broken_line)
+    print(f"lsp-check: broken copy of Exercises/{STUB}: error at line {broken_line}: {message}")
+
+    # The untouched stub: no error, twice in a row.
+    server.change(uri, 2, source)
+    for _ in range(2):
+        errors = server.errors(uri)
+        if errors:
+            sys.exit(f"lsp-check: the untouched stub Exercises/{STUB} shows an error in the editor: line {line_of(errors[0])}: {errors[0]['message']}")
+        time.sleep(1)
     print(f"lsp-check: Exercises/{STUB} (the stub): no error")
 
-    # Break one line: a String where an Int belongs, after the stub's last line.
-    lines = source.split("\n")
-    broken_line = len(lines) + 1
-    broken = source + ("" if source.endswith("\n") else "\n") + 'let brokenOnPurpose: Int = "not a number"\n'
-    server.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": broken}]}, request=False)
-    errors = server.diagnostics(uri, broken)
-    expected_line = broken.count("\n")  # the appended line, 1-based
-    at_line = [e for e in errors if e["range"]["start"]["line"] + 1 == expected_line]
-    if not at_line:
-        seen = "; ".join(f"line {e['range']['start']['line'] + 1}: {e['message']}" for e in errors) or "no error at all"
-        sys.exit(f"lsp-check: the broken line {expected_line} got no error in the editor ({seen})")
-    print(f"lsp-check: broken copy: error at line {expected_line}: {at_line[0]['message']}")
-
-    # Every module an exercise may import resolves in the editor, and no other.
+    # Every module an exercise may import resolves in the editor, and the checks do not.
     probe = "import Backpressure\nimport OpenCombineShim\nimport CombineSchedulers\nimport Foundation\nimport ExerciseChecks\n"
-    server.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": probe}]}, request=False)
-    errors = server.diagnostics(uri, probe)
-    lines_with_errors = sorted({e["range"]["start"]["line"] + 1 for e in errors})
+    server.change(uri, 3, probe)
+    errors = server.errors_once(uri, lambda es: any(line_of(e) == 5 for e in es), "no error for `import ExerciseChecks`")
+    lines_with_errors = sorted({line_of(e) for e in errors})
     if lines_with_errors != [5]:
         sys.exit(f"lsp-check: the editor must see Backpressure, OpenCombineShim, CombineSchedulers and Foundation, and not ExerciseChecks; errors on lines {lines_with_errors}")
     print("lsp-check: the editor sees Backpressure, OpenCombineShim, CombineSchedulers, Foundation, and not the checks")
