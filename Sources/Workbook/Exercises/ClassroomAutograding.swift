@@ -39,9 +39,7 @@ public struct ClassroomAutograding {
             Test(name: $0.name, setup: "", run: ".build/debug/workbook check \($0.name) --color never",
                  input: "", output: "", comparison: "included", timeout: 10, points: GradeRecord.pointsPerExercise)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(File(tests: tests)) + Data("\n".utf8)
+        return try JSONEncoder.forFiles.encode(File(tests: tests)) + Data("\n".utf8)
     }
 
     /// Empty when the committed file is what the manifest gives; else one line saying so.

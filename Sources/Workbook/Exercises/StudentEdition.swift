@@ -38,13 +38,19 @@ public struct StudentEdition {
         for path in try trackedFiles() {
             guard try keeps(path) else { left.append(path); continue }
             let source = workspace.url(path), target = destination.appendingPathComponent(path)
-            guard manager.fileExists(atPath: source.path) else { continue } // deleted, not yet committed
+            guard let attributes = try? manager.attributesOfItem(atPath: source.path) else { continue } // deleted, not yet committed
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+                // Links stay links (Sources/Scenarios/Chapters points at Chapters/).
+                try manager.createSymbolicLink(atPath: target.path, withDestinationPath: try manager.destinationOfSymbolicLink(atPath: source.path))
+                continue
+            }
             var data = try Data(contentsOf: source)
             if path == "Package.swift" { data = Data(try Self.editionManifest(String(decoding: data, as: UTF8.self)).utf8) }
             try data.write(to: target)
-            let permissions = try manager.attributesOfItem(atPath: source.path)[.posixPermissions]
-            if let permissions { try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path) }
+            if let permissions = attributes[.posixPermissions] {
+                try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+            }
         }
         return left
     }

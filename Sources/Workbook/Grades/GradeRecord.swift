@@ -91,9 +91,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
     }
 
     public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return try JSONEncoder.forFiles.encode(self)
     }
 
     /// Reads a record `grade --json` wrote; `name` is how errors name the file.
@@ -117,5 +115,16 @@ extension GradeRecord.Entry {
     init(_ result: ExerciseResult) {
         self.init(name: result.exercise.name, state: result.outcome.state, detail: result.outcome.detail,
                   flags: result.flags, seconds: result.seconds.map { ($0 * 1000).rounded() / 1000 })
+    }
+}
+
+extension JSONEncoder {
+    /// How every JSON file the workbook hands to other tools is written: indented, keys
+    /// sorted and slashes left alone, so the same grades give the same bytes (diffable in
+    /// a repository, comparable in a test).
+    static var forFiles: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }

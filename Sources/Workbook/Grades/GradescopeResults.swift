@@ -41,9 +41,7 @@ public enum GradescopeResults {
             score: record.score(of: student),
             output: student.problems.isEmpty ? nil : student.problems.joined(separator: "\n"),
             tests: tests)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(results)
+        return try JSONEncoder.forFiles.encode(results)
     }
 
     /// The state, then what explains it, then how the learner checks it again themselves.
