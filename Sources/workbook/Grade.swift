@@ -53,6 +53,10 @@ struct Grade: ParsableCommand {
         guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
         let students = shard?.share(of: roster.students) ?? roster.students
         if let shard { logProgress("shard \(shard.index)/\(shard.count): \(students.count) of \(roster.students.count) students") }
+        if outputs.gradescopeFile != nil, students.count != 1 {
+            // Said before grading, not after minutes of it.
+            throw ExerciseError("--gradescope: Gradescope takes one submission's results, but \(submissions) holds \(students.count) students; give a folder with one")
+        }
         let grades = students.isEmpty ? [] : try grader.grade(students.map(\.submission), exercises)
         let record = GradeRecord(exercises: exercises, rows: zip(students, grades).map {
             (student: $0.submission.name, results: $1, problems: $0.problems)
