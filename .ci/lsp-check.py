@@ -3,8 +3,10 @@
 editor does, and checks it reports no error for an untouched stub, and the compiler's
 error, at its line, for a broken copy of it.
 
-Run after `swift build --package-path Exercises` (sourcekit-lsp reads that build's index
-and module files). Exits non-zero, with one line saying why, when the editor would not
+Run after `swift build --package-path Exercises`: Exercises/.sourcekit-lsp/config.json turns
+off background indexing, because it would build every target of the workbook (the checks,
+the solutions) where the editor can import them; so the editor reads the modules that
+build made, which are only the ones an exercise may use and what they are built from. Exits non-zero, with one line saying why, when the editor would not
 work; it never skips.
 """
 import json
@@ -134,13 +136,13 @@ def main():
     print(f"lsp-check: Exercises/{STUB} (the stub): no error")
 
     # Every module an exercise may import resolves in the editor, and the checks do not.
-    probe = "import Backpressure\nimport OpenCombineShim\nimport CombineSchedulers\nimport Foundation\nimport ExerciseChecks\n"
+    probe = "import Backpressure\nimport OpenCombineShim\nimport CombineSchedulers\nimport Foundation\nimport ExerciseChecks\nimport Solutions\n"
     server.change(uri, 3, probe)
     errors = server.errors_once(uri, lambda es: any(line_of(e) == 5 for e in es), "no error for `import ExerciseChecks`")
     lines_with_errors = sorted({line_of(e) for e in errors})
-    if lines_with_errors != [5]:
-        sys.exit(f"lsp-check: the editor must see Backpressure, OpenCombineShim, CombineSchedulers and Foundation, and not ExerciseChecks; errors on lines {lines_with_errors}")
-    print("lsp-check: the editor sees Backpressure, OpenCombineShim, CombineSchedulers, Foundation, and not the checks")
+    if lines_with_errors != [5, 6]:
+        sys.exit(f"lsp-check: the editor must see Backpressure, OpenCombineShim, CombineSchedulers and Foundation, and not ExerciseChecks or Solutions; errors on lines {lines_with_errors}")
+    print("lsp-check: the editor sees Backpressure, OpenCombineShim, CombineSchedulers, Foundation, and not the checks or the solutions")
 
     server.send("shutdown", None)
     server.proc.kill()
