@@ -10,7 +10,8 @@ import Foundation
 /// - `Sources/Solutions/` and the `Solutions` target;
 /// - `Tests/SolutionTests/` and its target (they prove every solution passes);
 /// - any other test file that reads a solution (it names `solutionPath` or `Sources/Solutions`),
-///   found by reading the tests, so a maintainer's new test is handled without a list here;
+///   and any that uses a type one of those declares, found by reading the tests, so a
+///   maintainer's new test is handled without a list here;
 /// - the maintainers' CI (`.ci/`) and the instructor's workflows (grading a roster), which
 ///   belong to the instructor's repository, not the students'.
 public struct StudentEdition {
@@ -35,8 +36,10 @@ public struct StudentEdition {
             throw ExerciseError("\(destination.path) is not empty: give a new folder for the student edition")
         }
         var left: [String] = []
-        for path in try trackedFiles() {
-            guard try keeps(path) else { left.append(path); continue }
+        let tracked = try trackedFiles()
+        let droppedTests = testsNeedingSolutions(among: tracked)
+        for path in tracked {
+            guard keeps(path, droppedTests: droppedTests) else { left.append(path); continue }
             let source = workspace.url(path), target = destination.appendingPathComponent(path)
             guard let attributes = try? manager.attributesOfItem(atPath: source.path) else { continue } // deleted, not yet committed
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -55,11 +58,34 @@ public struct StudentEdition {
         return left
     }
 
-    private func keeps(_ path: String) throws -> Bool {
-        if Self.droppedFolders.contains(where: path.hasPrefix) || Self.droppedFiles.contains(path) { return false }
-        guard path.hasPrefix("Tests/"), path.hasSuffix(".swift") else { return true }
-        let text = (try? String(contentsOf: workspace.url(path), encoding: .utf8)) ?? ""
-        return !text.contains("solutionPath") && !text.contains("Sources/Solutions")
+    private func keeps(_ path: String, droppedTests: Set<String>) -> Bool {
+        !Self.droppedFolders.contains(where: path.hasPrefix) && !Self.droppedFiles.contains(path) && !droppedTests.contains(path)
+    }
+
+    /// The test files that read a solution (they name `solutionPath` or `Sources/Solutions`),
+    /// and then, until nothing changes, those that use a type one of them declares (a test
+    /// borrowing another's helpers would no longer compile).
+    private func testsNeedingSolutions(among paths: [String]) -> Set<String> {
+        var texts: [String: String] = [:]
+        for path in paths where path.hasPrefix("Tests/") && path.hasSuffix(".swift") && !Self.droppedFolders.contains(where: path.hasPrefix) {
+            texts[path] = (try? String(contentsOf: workspace.url(path), encoding: .utf8)) ?? ""
+        }
+        var dropped = Set(texts.filter { $0.value.contains("solutionPath") || $0.value.contains("Sources/Solutions") }.keys)
+        while true {
+            let names = dropped.flatMap { Self.declaredTypes(in: texts[$0] ?? "") }
+            let more = texts.filter { path, text in
+                !dropped.contains(path) && names.contains { text.range(of: "\\b\(NSRegularExpression.escapedPattern(for: $0))\\b", options: .regularExpression) != nil }
+            }.keys
+            if more.isEmpty { return dropped }
+            dropped.formUnion(more)
+        }
+    }
+
+    /// The names of the types a file declares at the start of a line.
+    static func declaredTypes(in text: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|final\s+|private\s+)*(?:struct|class|enum|actor)\s+(\w+)"#, options: .anchorsMatchLines)
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
     }
 
     /// The root manifest without the targets the edition leaves out; refuses to guess if
