@@ -98,7 +98,10 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "Workbook",
-            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"]
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
+            // JSON schemas of the grade record and of Gradescope's results: documentation,
+            // validated by .ci/classroom, not resources of the program.
+            exclude: ["Grades/Schemas"]
         ),
         .executableTarget(
             name: "workbook",

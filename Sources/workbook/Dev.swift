@@ -6,23 +6,29 @@ import Workbook
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, or make a sample class to grade.",
-        subcommands: [DevCheckCommand.self, SampleClassCommand.self]
+        abstract: "For maintainers: validate the exercises, make a sample class, write the classroom files or a student edition.",
+        subcommands: [DevCheckCommand.self, SampleClassCommand.self, ClassroomCommand.self, StudentEditionCommand.self]
     )
 }
 
 struct DevCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names.",
-        discussion: "Exits non-zero, listing each problem, unless everything holds. CI runs it."
+        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names, committed Exercises/ equal to the stubs.",
+        discussion: "Exits non-zero, listing each problem, unless everything holds. CI runs it. For the workbook's own repository: in a learner's tree the edited Exercises/ files are reported as drift."
     )
 
     @OptionGroup var timeLimit: TimeLimitOption
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        let report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)).run()
+        var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)).run()
+        // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
+        // Exercises/ files are the point.
+        report.problems += CommittedExercisesCheck(workspace: workspace).problems()
+        report.checked.append("the committed Exercises/ files are the stubs, and Exercises/Package.swift is there")
+        report.problems += try ClassroomAutograding().problems(in: workspace)
+        report.checked.append("\(ClassroomAutograding.path) has one test per exercise in the manifest")
         for line in report.problems { print("✘ \(line)") }
         for line in report.checked { print("✔ \(line)") }
         if !report.problems.isEmpty {
@@ -53,5 +59,37 @@ struct SampleClassCommand: ParsableCommand {
 
     func validate() throws {
         if students < 1 || students > 500 { throw ValidationError("--students must be from 1 to 500") }
+    }
+}
+
+struct ClassroomCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classroom",
+        abstract: "Write .github/classroom/autograding.json from the manifest (one test and its points per exercise).",
+        discussion: "`workbook dev check` fails when the committed file no longer matches the manifest."
+    )
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        let autograding = ClassroomAutograding()
+        try autograding.write(in: workspace)
+        print("Wrote \(ClassroomAutograding.path): \(autograding.exercises.count) tests.")
+    }
+}
+
+struct StudentEditionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "student-edition",
+        abstract: "Write the workbook without the reference solutions (and the tests that need them): the repository to make a classroom template from.",
+        discussion: "Takes the files git tracks. swift test, check, hint, reset and grade all work in the edition."
+    )
+
+    @Argument(help: "The folder to write the edition into (new, or empty).")
+    var folder: String
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        let left = try StudentEdition(workspace: workspace).write(to: URL(fileURLWithPath: folder))
+        print("Wrote the student edition into \(folder) (\(left.count) files left out: the solutions and what tests them).")
     }
 }

@@ -11,27 +11,27 @@ struct Grade: ParsableCommand {
             message), does not compile (with the first compiler error), crashed (with the \
             trap's message or the signal), timed out, or exited early (the exercise called \
             exit() before its check finished). Every exercise file is built and run on its \
-            own, so one broken exercise never hides the others.
+            own, so one broken exercise never hides the others. Anything flagged for review \
+            is shown with the state, in the table and in every file.
 
             With --submissions DIR, every subfolder of DIR is one student's submission: a \
             clone of the workbook, or just its Exercises/ folder. Only their \
             Exercises/<Name>.swift files are used; the checks, the library and the tests \
             are this workbook's own. The library is built once for the whole class. \
+            --shard K/N grades the K-th of N shares of the class (for a CI matrix); \
+            `grade merge` joins the parts' --json records. \
             Exits 0 whenever grading itself worked, whatever the grades.
-            """
+            """,
+        subcommands: [GradeMergeCommand.self]
     )
 
     @Option(help: ArgumentHelp("Grade a class: every subfolder of this folder is one student's submission.", valueName: "folder"))
     var submissions: String?
 
-    @Option(name: .customLong("json"), help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
-    var jsonFile: String?
+    @Option(help: ArgumentHelp("Grade only the K-th of N shares of the class (needs --submissions); merge the parts with `grade merge`.", valueName: "K/N"))
+    var shard: String?
 
-    @Option(name: .customLong("csv"), help: ArgumentHelp("Also write the results as CSV (one row per student) to this file.", valueName: "file"))
-    var csvFile: String?
-
-    @Option(name: .customLong("junit"), help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
-    var junitFile: String?
+    @OptionGroup var outputs: GradeOutputs
 
     @OptionGroup var timeLimit: TimeLimitOption
 
@@ -41,29 +41,84 @@ struct Grade: ParsableCommand {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
         if let notice = Grader.sandboxNotice { logProgress(notice) }
-        if let submissions {
-            grader.hiddenFolders = [URL(fileURLWithPath: submissions).standardizedFileURL]
-            let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
-            guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
-            let grades = try grader.grade(roster.students.map(\.submission), ExerciseManifest.all)
-            let report = ClassReport(exercises: ExerciseManifest.all, rows: zip(roster.students, grades).map {
-                ClassReport.Row(student: $0.submission.name, results: $1, problems: $0.problems)
-            })
-            print(report.table(terminal: options.terminal), terminator: "")
-            try export(json: report.json(), csv: report.csv(), junit: report.junit())
-        } else {
-            let results = try grader.grade(ExerciseManifest.all)
+        let exercises = ExerciseManifest.all
+        guard let submissions else {
+            if shard != nil { throw ExerciseError("--shard needs --submissions: only a class can be graded in shares") }
+            let results = try grader.grade(exercises)
             print(GradeTable(results: results, terminal: options.terminal).text, terminator: "")
-            let asClass = ClassReport(exercises: ExerciseManifest.all, rows: [.init(student: "Exercises", results: results, problems: [])])
-            try export(json: GradeExport.json(results), csv: asClass.csv(), junit: GradeExport.junit(results))
+            try outputs.write(GradeRecord(exercises: exercises, rows: [(student: "Exercises", results: results, problems: [])]))
+            return
         }
+        let shard = try shard.map(ClassShard.init(parsing:))
+        let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
+        guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
+        // No grading program may see the class: not another student's file, not its own folder.
+        grader.hiddenFolders = [URL(fileURLWithPath: submissions).standardizedFileURL]
+        let students = shard?.share(of: roster.students) ?? roster.students
+        if let shard { logProgress("shard \(shard.index)/\(shard.count): \(students.count) of \(roster.students.count) students") }
+        if outputs.gradescopeFile != nil, students.count != 1 {
+            // Said before grading, not after minutes of it.
+            throw ExerciseError("--gradescope: Gradescope takes one submission's results, but \(submissions) holds \(students.count) students; give a folder with one")
+        }
+        let grades = students.isEmpty ? [] : try grader.grade(students.map(\.submission), exercises)
+        let record = GradeRecord(exercises: exercises, rows: zip(students, grades).map {
+            (student: $0.submission.name, results: $1, problems: $0.problems)
+        }, shard: shard?.record)
+        print(ClassReport(record: record).table(terminal: options.terminal), terminator: "")
+        try outputs.write(record)
+    }
+}
+
+/// `workbook grade merge`: the parts of a class graded with --shard, joined into one.
+struct GradeMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the --json records of a class graded in shards (grade --shard K/N) into one.",
+        discussion: "Refuses parts graded with other exercises, a shard missing or given twice, and a student in two parts. Prints the class's table; --json/--csv/--junit/--gradescope write it."
+    )
+
+    @Argument(help: ArgumentHelp("The parts: each a file `grade --json` wrote.", valueName: "part.json"))
+    var parts: [String]
+
+    @OptionGroup var outputs: GradeOutputs
+
+    @OptionGroup var options: TerminalOptions
+
+    func validate() throws {
+        if parts.isEmpty { throw ValidationError("give the parts to merge: grade merge PART.json…") }
     }
 
-    /// Writes the files asked for.
-    private func export(json: @autoclosure () throws -> Data, csv: @autoclosure () -> Data, junit: @autoclosure () -> Data) throws {
-        if let jsonFile { try write(try json(), to: jsonFile) }
-        if let csvFile { try write(csv(), to: csvFile) }
-        if let junitFile { try write(junit(), to: junitFile) }
+    mutating func run() throws {
+        let records = try parts.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ExerciseError("\(path): cannot read it") }
+            return (name: path, record: try GradeRecord.read(data, name: path))
+        }
+        let record = try GradeMerge.merge(records)
+        print(ClassReport(record: record).table(terminal: options.terminal), terminator: "")
+        try outputs.write(record)
+    }
+}
+
+/// The files `grade` and `grade merge` can write, every one drawn from the same record.
+struct GradeOutputs: ParsableArguments {
+    @Option(name: .customLong("json"), help: ArgumentHelp("Write the grade record (versioned JSON, the one `grade merge` reads) to this file.", valueName: "file"))
+    var jsonFile: String?
+
+    @Option(name: .customLong("csv"), help: ArgumentHelp("Write the results as CSV (one row per student) to this file.", valueName: "file"))
+    var csvFile: String?
+
+    @Option(name: .customLong("junit"), help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+    var junitFile: String?
+
+    @Option(name: .customLong("gradescope"), help: ArgumentHelp("Write Gradescope's autograder results (one submission) to this file.", valueName: "file"))
+    var gradescopeFile: String?
+
+    func write(_ record: GradeRecord) throws {
+        // Gradescope's first: it is the one that can refuse the record.
+        if let gradescopeFile { try write(try GradescopeResults.json(record), to: gradescopeFile) }
+        if let jsonFile { try write(try record.json(), to: jsonFile) }
+        if let csvFile { try write(GradeCSV.csv(record), to: csvFile) }
+        if let junitFile { try write(GradeJUnit.junit(record), to: junitFile) }
     }
 
     private func write(_ data: Data, to path: String) throws {

@@ -22,9 +22,9 @@ public struct GradeTable {
             let state = ExerciseStyles.style(of: result.outcome)
             var line: StyledLine = [Span(pad(result.exercise.name, nameWidth) + "  " + pad(result.exercise.chapter, chapterWidth) + "  ")]
             if let detail = result.outcome.detail {
-                line += [Span(pad(result.outcome.label, stateWidth), state), Span("  " + detail)]
+                line += [Span(pad(result.labelWithFlags, stateWidth), state), Span("  " + detail)]
             } else {
-                line.append(Span(result.outcome.label, state))
+                line.append(Span(result.labelWithFlags, state))
             }
             lines.append(line)
         }
@@ -55,7 +55,11 @@ enum ExerciseStyles {
     static let command = TextStyle(color: .yellow)
 
     static func style(of outcome: ExerciseOutcome) -> TextStyle {
-        switch outcome {
+        style(of: outcome.state)
+    }
+
+    static func style(of state: ExerciseState) -> TextStyle {
+        switch state {
         case .passed: return passed
         case .notStarted: return notStarted
         default: return broken

@@ -29,24 +29,124 @@ let everyKindOfResult: [ExerciseResult] = [
     }
 }
 
-@Suite struct GradeExportTests {
-    @Test func jsonHasEveryExerciseAndTheCounts() throws {
-        let json = try JSONSerialization.jsonObject(with: try GradeExport.json(everyKindOfResult)) as? [String: Any]
-        let rows = try #require(json?["exercises"] as? [[String: Any]])
-        #expect(rows.map { $0["state"] as? String } == ["passed", "failed", "does not compile", "crashed", "timed out", "not started"])
-        #expect(rows[2]["detail"] as? String == "Exercises/PausingSink.swift:3:1: error: boom")
-        #expect((json?["counts"] as? [String: Int])?["passed"] == 1)
+/// A class of two from ``everyKindOfResult``: one flagged, one with a problem.
+func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
+    var flagged = everyKindOfResult
+    flagged[0].flags = ["uses dlsym at Exercises/MyAssign.swift:12"]
+    return GradeRecord(exercises: everyKindOfResult.map(\.exercise), rows: students.enumerated().map { index, name in
+        (student: name, results: index == 0 ? flagged : everyKindOfResult, problems: index == 0 ? [] : ["class/\(name)/Notes.swift is not an exercise; it was not graded"])
+    })
+}
+
+@Suite struct GradeRecordTests {
+    @Test func jsonIsVersionedAndReadsBackTheSame() throws {
+        let record = sampleRecord()
+        let data = try record.json()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        #expect(object["format"] as? String == "combine-backpressure-workbook/grades")
+        let students = try #require(object["students"] as? [[String: Any]])
+        let first = try #require(students.first?["exercises"] as? [[String: Any]])
+        #expect(first.map { $0["state"] as? String } == ["passed", "failed", "does not compile", "crashed", "timed out", "not started"])
+        #expect(first[0]["flags"] as? [String] == ["uses dlsym at Exercises/MyAssign.swift:12"])
+        #expect(try GradeRecord.read(data, name: "x.json") == record)
     }
 
-    @Test func junitSkipsNotStartedFailsFailuresAndErrsTheRest() throws {
-        let xml = String(decoding: GradeExport.junit(everyKindOfResult), as: UTF8.self)
-        #expect(xml.contains(#"tests="6" failures="1" errors="3" skipped="1""#))
-        #expect(xml.contains(#"<testcase classname="01-demand" name="MyAssign" time="0.020"/>"#))
-        #expect(xml.contains(#"<failure message="asks for one: it called &lt;nothing&gt; &amp; &quot;more&quot;" type="failed"/>"#))
-        #expect(xml.contains(#"<error message="Exercises/Countdown.swift:9: Fatal error: x (SIGILL)" type="crashed"/>"#))
-        #expect(xml.contains(#"<skipped message="not started"/>"#))
-        // Well-formed enough for any XML reader.
-        #expect(try XMLDocument(data: GradeExport.junit(everyKindOfResult)).rootElement()?.name == "testsuites")
+    @Test func refusesOtherJSONAndOtherVersionsInOneLine() throws {
+        #expect(throws: ExerciseError("x.json: not a grade record written by `workbook grade --json`")) {
+            try GradeRecord.read(Data(#"{"students": []}"#.utf8), name: "x.json")
+        }
+        let future = Data(#"{"format": "combine-backpressure-workbook/grades", "version": 2}"#.utf8)
+        #expect(throws: ExerciseError("x.json: grade record version 2 is not 1, the version this workbook reads; grade again with this workbook")) {
+            try GradeRecord.read(future, name: "x.json")
+        }
+    }
+
+    @Test func csvShowsFlagsWithTheStateAndTheScore() {
+        let csv = String(decoding: GradeCSV.csv(sampleRecord()), as: UTF8.self)
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines[0] == "student,MyAssign,BatchSink,PausingSink,Countdown,Chunks,RateLimit,passed,exercises,score,max score")
+        #expect(lines[1].hasPrefix("ada,passed (flagged for review: uses dlsym at Exercises/MyAssign.swift:12),failed,"))
+        #expect(lines[1].hasSuffix(",1,6,10,60"))
+    }
+
+    @Test func junitSkipsNotStartedFailsFailuresErrsTheRestAndCarriesFlags() throws {
+        let data = GradeJUnit.junit(sampleRecord())
+        let document = try XMLDocument(data: data)
+        let suites = try #require(document.rootElement()?.elements(forName: "testsuite"))
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["ada", "bo"])
+        let suite = suites[0]
+        #expect(["tests", "failures", "errors", "skipped"].map { suite.attribute(forName: $0)?.stringValue } == ["6", "1", "3", "1"])
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases[0].elements(forName: "system-out").first?.stringValue == "flagged for review: uses dlsym at Exercises/MyAssign.swift:12")
+        #expect(cases[1].elements(forName: "failure").first?.attribute(forName: "message")?.stringValue == #"asks for one: it called <nothing> & "more""#)
+        #expect(cases[3].elements(forName: "error").first?.attribute(forName: "type")?.stringValue == "crashed")
+        #expect(cases[5].elements(forName: "skipped").count == 1)
+        #expect(suites[1].elements(forName: "system-err").first?.stringValue?.contains("Notes.swift") == true)
+    }
+
+    @Test func junitSurvivesControlCharactersFromALearnersOutput() throws {
+        var record = sampleRecord(students: ["eve\u{7}"])
+        record.students[0].exercises[1].detail = "printed \u{1B}[31mred\u{0} and \u{8}\u{FFFF} then \"quotes\" <tags> & tabs\tdone"
+        let document = try XMLDocument(data: GradeJUnit.junit(record))
+        let failure = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase")[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == #"printed \u{1B}[31mred\u{0} and \u{8}\u{FFFF} then "quotes" <tags> & tabs"# + "\tdone")
+        #expect(document.rootElement()?.elements(forName: "testsuite").first?.attribute(forName: "name")?.stringValue == "eve\\u{7}")
+    }
+
+    @Test func gradescopeHasOneTestPerExerciseTheTotalAndTheFlags() throws {
+        let data = try GradescopeResults.json(sampleRecord(students: ["ada"]))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["score"] as? Int == 10)
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        #expect(tests.count == 6)
+        #expect(tests[0]["name"] as? String == "MyAssign (chapter 01-demand)")
+        #expect(tests[0]["status"] as? String == "passed")
+        #expect(tests[0]["max_score"] as? Int == 10)
+        #expect((tests[0]["output"] as? String)?.hasPrefix("passed (flagged for review: uses dlsym at Exercises/MyAssign.swift:12)") == true)
+        #expect(tests[1]["score"] as? Int == 0)
+        #expect(tests[1]["status"] as? String == "failed")
+        #expect((tests[2]["output"] as? String)?.contains("Exercises/PausingSink.swift:3:1: error: boom") == true)
+    }
+
+    @Test func gradescopeRefusesAClass() {
+        #expect(throws: ExerciseError.self) { try GradescopeResults.json(sampleRecord()) }
+    }
+}
+
+@Suite struct GradeMergeTests {
+    func part(_ names: [String], _ index: Int, of count: Int) -> (name: String, record: GradeRecord) {
+        var record = sampleRecord(students: names)
+        record.shard = .init(index: index, count: count)
+        return (name: "part\(index).json", record: record)
+    }
+
+    @Test func joinsSharesInNameOrder() throws {
+        let merged = try GradeMerge.merge([part(["bo", "eve"], 2, of: 2), part(["ada", "cy"], 1, of: 2)])
+        #expect(merged.students.map(\.name) == ["ada", "bo", "cy", "eve"])
+        #expect(merged.shard == nil)
+    }
+
+    @Test func refusesAMissingShardATwiceShardAndAStudentInTwoParts() {
+        #expect(throws: ExerciseError("grade merge: shard 2/3 missing; the class would be incomplete")) {
+            try GradeMerge.merge([part(["a"], 1, of: 3), part(["c"], 3, of: 3)])
+        }
+        #expect(throws: ExerciseError("grade merge: shard 1/2 is given twice")) {
+            try GradeMerge.merge([part(["a"], 1, of: 2), part(["b"], 1, of: 2)])
+        }
+        #expect(throws: ExerciseError("grade merge: student a is in both part1.json and part2.json")) {
+            try GradeMerge.merge([part(["a"], 1, of: 2), part(["a"], 2, of: 2)])
+        }
+    }
+
+    @Test func shardsAreDisjointBalancedAndCoverTheClass() throws {
+        let names = (1...7).map { "s\($0)" }
+        let shares = try (1...3).map { try ClassShard(parsing: "\($0)/3").share(of: names) }
+        #expect(shares.map(\.count) == [3, 2, 2])
+        #expect(shares.flatMap { $0 }.sorted() == names)
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/2/3"] {
+            #expect(throws: ExerciseError.self) { try ClassShard(parsing: bad) }
+        }
     }
 }
 

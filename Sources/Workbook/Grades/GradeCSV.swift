@@ -1,0 +1,21 @@
+import Foundation
+
+/// The record as CSV for a gradebook: one row per student, each exercise's state (with
+/// any flags for review), the number passed, the score. RFC 4180 quoting.
+public enum GradeCSV {
+    public static func csv(_ record: GradeRecord) -> Data {
+        let header = ["student"] + record.exercises.map(\.name) + ["passed", "exercises", "score", "max score"]
+        var lines = [header.map(field).joined(separator: ",")]
+        for student in record.students {
+            let fields = [student.name] + student.exercises.map(\.labelWithFlags)
+                + ["\(student.passed)", "\(record.exercises.count)", "\(record.score(of: student))", "\(record.maxScore)"]
+            lines.append(fields.map(field).joined(separator: ","))
+        }
+        return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
