@@ -37,7 +37,7 @@ enum ExerciseTestCodegen {
             /// The learner's exercises, one test each: skipped while not started, then graded.
             @Suite("Exercises")
             struct Exercises {
-                /// The exercises these tests were generated for, in file-name order.
+                /// The exercises these tests were generated for, in the manifest's order.
                 static let names: [String] = [\(names.map(quoted).joined(separator: ", "))]
 
             \(tests.joined(separator: "\n"))}
