@@ -18,7 +18,7 @@ enum SiteAssets {
         --tok-keyword:#ff7b72;--tok-type:#d2a8ff;--tok-string:#a5d6ff;--tok-number:#79c0ff;--tok-comment:#9198a1;--tok-attribute:#ffa657}}
         *{box-sizing:border-box}
         html{-webkit-text-size-adjust:100%}
-        body{margin:0;background:var(--back);color:var(--text);font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+        body{margin:0;background:var(--back);color:var(--text);font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;overflow-wrap:anywhere}
         a{color:var(--accent)}
         code,pre,samp{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
         :not(pre)>code{background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:anywhere}
