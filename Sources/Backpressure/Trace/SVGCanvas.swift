@@ -15,9 +15,9 @@ struct SVGCanvas {
     mutating func add(_ name: String, _ attributes: [String: Any], class className: String? = nil, text: String? = nil, title: String? = nil) {
         var attributes = attributes
         if let className { attributes["class"] = className }
-        let written = attributes.keys.sorted().map { key in " \(key)=\"\(Self.escape(Self.format(attributes[key]!)))\"" }.joined()
-        var inner = text.map(Self.escape) ?? ""
-        if let title { inner = "<title>\(Self.escape(title))</title>" + inner }
+        let written = attributes.keys.sorted().map { key in " \(key)=\"\(XMLText.escape(Self.format(attributes[key]!)))\"" }.joined()
+        var inner = text.map(XMLText.escape) ?? ""
+        if let title { inner = "<title>\(XMLText.escape(title))</title>" + inner }
         elements.append(inner.isEmpty ? "<\(name)\(written)/>" : "<\(name)\(written)>\(inner)</\(name)>")
     }
 
@@ -38,26 +38,12 @@ struct SVGCanvas {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="bp-trace bp-\(kind)" width="\(width)" height="\(height)" \
             viewBox="0 0 \(width) \(height)" role="img">\
-            <title>\(Self.escape(title))</title><desc>\(Self.escape(description))</desc>\
+            <title>\(XMLText.escape(title))</title><desc>\(XMLText.escape(description))</desc>\
             <style>\(Self.style)</style>
             \(elements.joined(separator: "\n"))
             </svg>
 
             """
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// Numbers as SVG wants them: `12`, `12.5`; never `12.0` or an exponent.

@@ -36,7 +36,7 @@ struct ChapterPage {
                 if let scenario = scenariosByLine[code.line] { return self.scenarioHTML(scenario) }
                 if let excerpt = excerptsByLine[code.line] { return self.excerptHTML(excerpt, root: root) }
                 let language = code.info.split(separator: " ").first.map(String.init)
-                let body = language == "swift" ? Self.highlighter.html(code.literal) : HTMLText.escape(code.literal)
+                let body = language == "swift" ? Self.highlighter.html(code.literal) : XMLText.escape(code.literal)
                 return "<pre class=\"code\"><code>\(body)</code></pre>\n"
             },
             heading: { heading in
@@ -77,7 +77,7 @@ struct ChapterPage {
         let verified = scenarios[scenario.number]
         html += """
             <div class="output"><p class="output-label">Prints <span class="verified">✓ checked when this page was built</span></p>
-            <pre><samp>\(HTMLText.escape(scenario.expectedOutput))</samp></pre></div>
+            <pre><samp>\(XMLText.escape(scenario.expectedOutput))</samp></pre></div>
 
             """
         for drawing in verified?.drawings ?? [] {
@@ -87,9 +87,9 @@ struct ChapterPage {
             case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
             }
             html += """
-                <figure class="trace-picture" data-hops="\(HTMLText.escape(drawing.hops.joined(separator: " ")))">
+                <figure class="trace-picture" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
                 <div class="trace-scroll">\(drawing.svg())</div>
-                <figcaption>\(HTMLText.escape(what)), drawn from the trace the scenario recorded.</figcaption>
+                <figcaption>\(XMLText.escape(what)), drawn from the trace the scenario recorded.</figcaption>
                 </figure>
 
                 """
@@ -101,7 +101,7 @@ struct ChapterPage {
         let anchor = excerptLines[excerpt.line].map { "#L\($0)" } ?? ""
         return """
             <figure class="excerpt">
-            <figcaption>From <a href="\(root)\(SourcePage.path(for: excerpt.source))\(anchor)"><code>\(HTMLText.escape(excerpt.source))</code></a> · \(HTMLText.escape(excerpt.region))</figcaption>
+            <figcaption>From <a href="\(root)\(SourcePage.path(for: excerpt.source))\(anchor)"><code>\(XMLText.escape(excerpt.source))</code></a> · \(XMLText.escape(excerpt.region))</figcaption>
             <pre class="code"><code>\(Self.highlighter.html(excerpt.code))</code></pre>
             </figure>
 
@@ -114,19 +114,19 @@ struct ChapterPage {
         if !exercises.isEmpty {
             html += "<h2 id=\"practise\">Practise it <a class=\"anchor\" href=\"#practise\" aria-label=\"Link to this section\">#</a></h2>\n<ul class=\"exercise-list\">\n"
             for exercise in exercises {
-                html += "<li><a href=\"\(root)exercises.html#\(ExercisesPage.anchor(for: exercise))\"><strong>\(exercise.name)</strong></a>: \(HTMLText.escape(exercise.summary)). Edit <code>\(exercise.filePath)</code>, then <code class=\"command\">swift run workbook check \(exercise.name)</code></li>\n"
+                html += "<li><a href=\"\(root)exercises.html#\(ExercisesPage.anchor(for: exercise))\"><strong>\(exercise.name)</strong></a>: \(XMLText.escape(exercise.summary)). Edit <code>\(exercise.filePath)</code>, then <code class=\"command\">swift run workbook check \(exercise.name)</code></li>\n"
             }
             html += "</ul>\n"
         }
         html += "<p>Run every scenario of this chapter: <code class=\"command\">swift run workbook run \(chapter.number)</code></p>\n"
         html += "</section>\n<nav class=\"pager\" aria-label=\"Chapters\">\n"
         if let previous {
-            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(PageLayout.chapterPath(previous))\">← \(previous.number). \(HTMLText.escape(previous.title))</a>\n"
+            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(PageLayout.chapterPath(previous))\">← \(previous.number). \(XMLText.escape(previous.title))</a>\n"
         } else {
             html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)index.html\">← Start</a>\n"
         }
         if let next {
-            html += "<a class=\"next\" rel=\"next\" href=\"\(root)\(PageLayout.chapterPath(next))\">\(next.number). \(HTMLText.escape(next.title)) →</a>\n"
+            html += "<a class=\"next\" rel=\"next\" href=\"\(root)\(PageLayout.chapterPath(next))\">\(next.number). \(XMLText.escape(next.title)) →</a>\n"
         } else {
             html += "<a class=\"next\" rel=\"next\" href=\"\(root)exercises.html\">Exercises →</a>\n"
         }

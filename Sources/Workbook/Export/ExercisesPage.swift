@@ -1,3 +1,4 @@
+import Backpressure
 import ChapterModel
 import Course
 
@@ -24,12 +25,12 @@ struct ExercisesPage {
             let anchor = Self.anchor(for: exercise)
             let chapter = chapters.first { $0.name == exercise.chapter }
             let chapterLink = chapter.map {
-                "<a href=\"\(PageLayout.chapterPath($0))\">Chapter \($0.number): \(HTMLText.escape($0.title))</a>"
-            } ?? HTMLText.escape(exercise.chapter)
+                "<a href=\"\(PageLayout.chapterPath($0))\">Chapter \($0.number): \(XMLText.escape($0.title))</a>"
+            } ?? XMLText.escape(exercise.chapter)
             html += """
                 <section class="exercise" id="\(anchor)">
                 <h2>\(exercise.name) <a class="anchor" href="#\(anchor)" aria-label="Link to this section">#</a></h2>
-                <p class="summary">\(HTMLText.escape(exercise.summary))</p>
+                <p class="summary">\(XMLText.escape(exercise.summary))</p>
                 <dl>
                 <dt>Taught in</dt><dd>\(chapterLink)</dd>
                 <dt>Edit</dt><dd><code>\(exercise.filePath)</code></dd>
@@ -38,7 +39,7 @@ struct ExercisesPage {
 
                 """
             for (number, hint) in exercise.hints.enumerated() {
-                html += "<details class=\"hint\"><summary>Hint \(number + 1) of \(exercise.hints.count)</summary><p>\(HTMLText.escape(hint))</p></details>\n"
+                html += "<details class=\"hint\"><summary>Hint \(number + 1) of \(exercise.hints.count)</summary><p>\(XMLText.escape(hint))</p></details>\n"
             }
             html += "</section>\n"
         }

@@ -1,3 +1,4 @@
+import Backpressure
 import ChapterModel
 import Course
 
@@ -29,7 +30,7 @@ struct IndexPage {
             let practice = exercises.filter { $0.chapter == chapter.name }
             let names = practice.map { "<a href=\"\(ExercisesPage.path)#\(ExercisesPage.anchor(for: $0))\">\($0.name)</a>" }
             let scenarios = chapter.scenarios.count
-            html += "<li value=\"\(chapter.number)\"><a href=\"\(PageLayout.chapterPath(chapter))\">\(HTMLText.escape(chapter.title))</a>"
+            html += "<li value=\"\(chapter.number)\"><a href=\"\(PageLayout.chapterPath(chapter))\">\(XMLText.escape(chapter.title))</a>"
             html += "<span class=\"meta\"> · \(scenarios) \(scenarios == 1 ? "scenario" : "scenarios")"
             if !names.isEmpty { html += " · practise: " + names.joined(separator: ", ") }
             html += "</span></li>\n"

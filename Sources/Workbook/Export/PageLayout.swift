@@ -1,3 +1,4 @@
+import Backpressure
 import ChapterModel
 
 /// The frame every page of the web book shares: the head (one stylesheet, two small
@@ -15,7 +16,7 @@ struct PageLayout {
         let root = page.root
         let chapterLinks = chapters.map { chapter -> String in
             let current = page.section == chapter.name ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(root)\(Self.chapterPath(chapter))\"\(current)><span class=\"number\">\(chapter.number)</span> \(HTMLText.escape(chapter.title))</a></li>"
+            return "<li><a href=\"\(root)\(Self.chapterPath(chapter))\"\(current)><span class=\"number\">\(chapter.number)</span> \(XMLText.escape(chapter.title))</a></li>"
         }.joined(separator: "\n")
         func top(_ path: String, _ label: String, _ section: String) -> String {
             let current = page.section == section ? " aria-current=\"page\"" : ""
@@ -29,7 +30,7 @@ struct PageLayout {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(HTMLText.escape(title))</title>
+            <title>\(XMLText.escape(title))</title>
             <link rel="stylesheet" href="\(root)assets/book.css">
             <script src="\(root)assets/search-index.js" defer></script>
             <script src="\(root)assets/search.js" defer></script>
@@ -37,7 +38,7 @@ struct PageLayout {
             <body data-root="\(root)">
             <a class="skip" href="#content">Skip to the content</a>
             <header class="top">
-            <a class="brand" href="\(root)index.html">\(HTMLText.escape(bookTitle))</a>
+            <a class="brand" href="\(root)index.html">\(XMLText.escape(bookTitle))</a>
             <nav class="sections" aria-label="Sections">\(top("index.html", "Start", "index")) \(top("exercises.html", "Exercises", "exercises")) \(top("api.html", "API", "api"))</nav>
             <div class="search" role="search" hidden>
             <label for="search-box" class="visually-hidden">Search the book</label>

@@ -1,3 +1,4 @@
+import Backpressure
 import Foundation
 
 /// A library file as a page, highlighted, each line with its own anchor (`#L42`), so that
@@ -23,7 +24,7 @@ struct SourcePage {
             numbered.append("<span class=\"line\" id=\"L\(index + 1)\"><a class=\"line-number\" href=\"#L\(index + 1)\" aria-hidden=\"true\">\(index + 1)</a>\(text)</span>")
         }
         let body = """
-            <h1 id="source"><code>\(HTMLText.escape(sourcePath))</code></h1>
+            <h1 id="source"><code>\(XMLText.escape(sourcePath))</code></h1>
             <p>The library source the chapters quote, as it was when the site was built. The API reference is on the <a href="\(String(repeating: "../", count: sourcePath.split(separator: "/").count))api.html">API page</a>.</p>
             <pre class="code source"><code>\(numbered.joined(separator: "\n"))</code></pre>
 

@@ -1,3 +1,5 @@
+import Backpressure
+
 /// Colours Swift code for the terminal, and marks it up for the web book: keywords, types,
 /// strings, numbers, comments.
 ///
@@ -63,7 +65,7 @@ public struct SwiftHighlighter {
         var pending: (text: String, kind: TokenKind)?
         func flush() {
             guard let (text, kind) = pending else { return }
-            html += kind == .plain ? HTMLText.escape(text) : "<span class=\"tok-\(kind.rawValue)\">\(HTMLText.escape(text))</span>"
+            html += kind == .plain ? XMLText.escape(text) : "<span class=\"tok-\(kind.rawValue)\">\(XMLText.escape(text))</span>"
         }
         for token in tokens(code) {
             if pending?.kind == token.kind { pending!.text += token.text } else { flush(); pending = token }

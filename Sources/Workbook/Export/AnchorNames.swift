@@ -1,22 +1,3 @@
-/// Text made safe for HTML, and the anchor names headings and scenarios link by.
-enum HTMLText {
-    /// `text` with `&`, `<`, `>` and `"` escaped, for element content and attribute values alike.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-}
-
 /// Gives each heading of a page an anchor name from its text (`Demand, step by step` →
 /// `demand-step-by-step`), unique within the page, so a link to a heading survives an
 /// edit elsewhere in the chapter.
