@@ -49,20 +49,18 @@ struct CheckRunner {
         process.outputLimit = Self.outputLimit
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
         let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.kit.buildFolder], hidden: hidden)
-        var isSandboxed = false
-        if case .bubblewrap = sandbox.kind { isSandboxed = true }
-        let child = SupervisedChild(process: sandboxed, isSandboxed: isSandboxed)
+        let child = SupervisedChild(process: sandboxed, isSandboxed: sandbox.isBubblewrap)
         guard let run = try? child.run(using: runProgram, isComplete: { !Self.reports(in: $0).isEmpty }) else {
             return Run(outcome: .crashed("the check's program could not be started"))
         }
         let seconds = run.result.duration
         switch run.ending {
-        case .timedOut, .crashed(signal: SIGXCPU?, _):
+        case .timedOut, .crashed(signal: SIGXCPU, _):
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds)
         case .crashed(let signal, let message):
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
             let module = "Exercise_\(job.targetName)"
-            let text = crashMessage(signal: signal, message: message, isTrap: CrashMessage(standardError: run.result.standardError, termination: run.result.termination).isTrap)
+            let text = crashMessage(signal: signal, message)
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
             return Run(outcome: .crashed(text), seconds: seconds)
@@ -86,9 +84,8 @@ struct CheckRunner {
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.
-    private func crashMessage(signal: Int32?, message: String, isTrap: Bool) -> String {
-        guard let signal else { return message }
-        if isTrap { return "\(message) (\(signalName(signal)))" }
+    private func crashMessage(signal: Int32, _ message: CrashMessage) -> String {
+        if message.isTrap { return "\(message.text) (\(signalName(signal)))" }
         let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
         let limit = signal == SIGXFSZ ? " (it wrote a file over the size limit)" : ""
         return "killed by \(signalName(signal))\(overflow)\(limit)"

@@ -41,6 +41,12 @@ struct Sandbox {
     /// The sandbox this machine offers, found once per run.
     static let current = Sandbox(kind: probe())
 
+    /// True when programs run in bubblewrap (whose init reports a signal as an exit status).
+    var isBubblewrap: Bool {
+        if case .bubblewrap = kind { return true }
+        return false
+    }
+
     /// One line for the first line of `check` and `grade`, when there is no sandbox.
     var notice: String? {
         guard case .none(let reason) = kind else { return nil }

@@ -19,7 +19,7 @@ struct SupervisedChild {
 
     enum Ending: Equatable {
         case finished
-        case crashed(signal: Int32?, message: String)
+        case crashed(signal: Int32, CrashMessage)
         case timedOut
         case exitedEarly(status: Int32)
     }
@@ -48,7 +48,7 @@ struct SupervisedChild {
         case .timedOut:
             ending = .timedOut
         case .signalled(let signal):
-            ending = .crashed(signal: signal, message: CrashMessage(standardError: result.standardError, termination: result.termination).text)
+            ending = .crashed(signal: signal, CrashMessage(standardError: result.standardError, termination: result.termination))
         case .exited(let status):
             ending = status == 0 && isComplete(messages) ? .finished : .exitedEarly(status: status)
         }

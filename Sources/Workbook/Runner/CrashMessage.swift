@@ -5,7 +5,7 @@ import Foundation
 /// Swift writes a trap's message to standard error as `file:line: Fatal error: message`;
 /// that line is what a learner needs. Failing that, the first thing it printed there, or
 /// the way the process ended.
-struct CrashMessage {
+struct CrashMessage: Equatable {
     var text: String
     /// True when ``text`` is the trap's own message rather than a guess.
     var isTrap: Bool

@@ -102,7 +102,7 @@ public struct ScenarioRunner {
             case .timedOut:
                 outcomes[crashed] = .timedOut(output: printed)
             case .crashed(_, let message):
-                outcomes[crashed] = .crashed(message: message, output: printed)
+                outcomes[crashed] = .crashed(message: message.text, output: printed)
             case .exitedEarly, .finished:
                 outcomes[crashed] = .crashed(message: CrashMessage(standardError: run.result.standardError, termination: run.result.termination).text, output: printed)
             }
