@@ -32,12 +32,13 @@ struct CheckRunner {
     func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
-        let kitFingerprint = ProgramFingerprint(compiler.kit.library)
+        let library = compiler.kit.library
+        let kitFingerprint = ProgramFingerprint(library)
         return jobs.mapTwoAtATime { job, fingerprint in
             defer { progress?.advance("running checks", of: jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
-                  ProgramFingerprint(compiler.kit.library) == kitFingerprint else {
+                  ProgramFingerprint(library) == kitFingerprint else {
                 return Run(outcome: .crashed("the grading program changed after it was built, so it was not run"))
             }
             return runCheck(job)
@@ -48,7 +49,7 @@ struct CheckRunner {
         var process = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit)
         process.outputLimit = Self.outputLimit
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
-        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.kit.buildFolder], hidden: hidden)
+        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder], hidden: hidden)
         let child = SupervisedChild(process: sandboxed, isSandboxed: sandbox.isBubblewrap)
         guard let run = try? child.run(using: runProgram, isComplete: { !Self.reports(in: $0).isEmpty }) else {
             return Run(outcome: .crashed("the check's program could not be started"))

@@ -24,6 +24,25 @@ struct ExerciseCompiler {
     /// Seconds the compiler may spend on one exercise file.
     let compileTimeLimit: Double
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
+    /// The kit's build folder (the library and the modules), found once for every job.
+    let buildFolder: URL
+    /// The flags both compiler runs of every job share.
+    private let commonFlags: [String]
+    /// When the kit's library was built: a program linked against an older one is stale.
+    private let kitStamp: String
+
+    /// Reads what every job shares from the built kit, once: its build folder, its C module
+    /// maps and its library's date.
+    init(kit: GradingKit, wall: ModuleWall, compileTimeLimit: Double, runProgram: @escaping (ChildProcess) throws -> ChildProcess.Result) {
+        self.kit = kit
+        self.wall = wall
+        self.compileTimeLimit = compileTimeLimit
+        self.runProgram = runProgram
+        buildFolder = kit.buildFolder
+        commonFlags = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
+            + kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        kitStamp = LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""
+    }
 
     func folder(of job: GradingJob) -> URL {
         kit.directory.appendingPathComponent("jobs/\(job.targetName)")
@@ -44,7 +63,7 @@ struct ExerciseCompiler {
         let learnerModule = "Exercise_\(job.targetName)"
         let exerciseText = "#sourceLocation(file: \(SwiftLiteral.string(job.sourceName)), line: 1)\n" + text + "\n#sourceLocation()\n"
         let mainText = Self.main(job, learnerModule: learnerModule)
-        let key = [exerciseText, mainText, LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""].joined(separator: "\u{0}")
+        let key = [exerciseText, mainText, kitStamp].joined(separator: "\u{0}")
         let keyFile = folder.appendingPathComponent("inputs")
         if FileManager.default.contents(atPath: keyFile.path) == Data(key.utf8), FileManager.default.fileExists(atPath: program.path) {
             return nil
@@ -57,11 +76,9 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: cannot write its grading program: \(error)"
         }
 
-        let common = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
-            + kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         let learner = ["-parse-as-library", "-wmo", "-enable-testing", "-module-name", learnerModule,
                        "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(learnerModule).swiftmodule").path,
-                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + common
+                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + commonFlags
         guard let compiled = try? runProgram(ChildProcess("swiftc", learner, timeout: compileTimeLimit)) else {
             return "\(job.sourceName): error: the compiler could not be started"
         }
@@ -71,8 +88,8 @@ struct ExerciseCompiler {
         if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true) }
 
         let linking = ["-module-name", "Grading_\(job.targetName)", main.path, object.path, "-o", program.path,
-                       "-I", folder.path, "-I", kit.modules.path] + common
-            + ["-L", kit.buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", kit.buildFolder.path]
+                       "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags
+            + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
         guard let linked = try? runProgram(ChildProcess("swiftc", linking, timeout: 300)) else {
             return "\(job.sourceName): error: the compiler could not be started"
         }
