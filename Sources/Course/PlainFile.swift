@@ -77,8 +77,9 @@ public enum PlainFile {
     }
 }
 
-/// `read(2)`, apart from Foundation's methods of the same name.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// `read(2)`, apart from Foundation's methods of the same name; `package`, so that the
+/// engine's pipe reader calls this one too.
+package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.read(descriptor, buffer, count)
     #else

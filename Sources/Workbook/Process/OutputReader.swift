@@ -1,3 +1,4 @@
+import Course
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +57,7 @@ final class OutputReader {
             if ready < 0 && errno != EINTR { break }
             guard ready > 0 else { continue }
             for index in open.indices where open[index].fd >= 0 && open[index].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { Glibc_read(open[index].fd, $0.baseAddress, $0.count) }
+                let count = buffer.withUnsafeMutableBytes { systemRead(open[index].fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     lock.lock()
                     buffer.withUnsafeBytes { captures[index].append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -69,13 +70,4 @@ final class OutputReader {
         }
         for entry in open where entry.fd >= 0 { close(entry.fd) }
     }
-}
-
-/// `read(2)`, named apart from Foundation's many `read` methods.
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-    #else
-    return Darwin.read(descriptor, buffer, count)
-    #endif
 }
