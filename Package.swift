@@ -79,6 +79,10 @@ let package = Package(
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers, "ChildProtocol"]),
+        // How each check reaches its exercise's types, one file per exercise. Built here
+        // against the stubs, so that a binding that does not fit is a build error on its
+        // line; the grading programs compile the same files against the learner's.
+        .target(name: "CheckBindings", dependencies: ["ExerciseStubs", "ExerciseChecks", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
         // learner's or a class's files, and the errors commands report.
         .target(name: "Course"),

@@ -11,12 +11,13 @@
 //
 // Check your work:  swift run workbook check BoundedFetch
 // Stuck?            swift run workbook hint BoundedFetch
+// Keep the declarations `public`: the check uses them from another module.
 
 import Foundation
 import OpenCombineShim
 
-enum BoundedFetch {
-    static func fetchAll(
+public enum BoundedFetch {
+    public static func fetchAll(
         _ paths: [String],
         maxConcurrent: Int,
         fetch: @escaping (String) -> AnyPublisher<String, Error>

@@ -17,12 +17,13 @@
 //
 // Check your work:  swift run workbook check DemandTest
 // Stuck?            swift run workbook hint DemandTest
+// Keep the declarations `public`: the check uses them from another module.
 
 import Backpressure
 import OpenCombineShim
 
-enum DemandTest {
-    static func problems(in makeCountdown: @escaping (Int) -> AnyPublisher<Int, Never>) -> [String] {
+public enum DemandTest {
+    public static func problems(in makeCountdown: @escaping (Int) -> AnyPublisher<Int, Never>) -> [String] {
         // TODO: subscribe, ask for a little, then more, cancel, and say what went wrong.
         []
     }

@@ -1,5 +1,5 @@
 /// One exercise as the workbook lists it: the name shared by the stub, the solution and
-/// the learner's file; the chapter that teaches it; how its check is bound; and its hints.
+/// the learner's file; the chapter that teaches it; and its hints.
 public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     /// `Exercises/<name>.swift`, `Sources/Solutions/<name>.swift`, `workbook check <name>`.
     public let name: String
@@ -7,20 +7,13 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public let chapter: String
     /// One line: what the learner builds.
     public let summary: String
-    /// A Swift expression of type ``ExerciseCheck`` that feeds the exercise's own types to
-    /// its generic check, e.g. `CountdownCheck.check(countdown: { Publishers.Countdown(from: $0) })`.
-    ///
-    /// It is source text because it names types that exist only once the learner's file is
-    /// compiled: the grading program for an exercise is that file plus this expression.
-    public let check: String
     /// From a nudge to almost the answer; `workbook hint` gives them one at a time.
     public let hints: [String]
 
-    public init(name: String, chapter: String, summary: String, check: String, hints: [String]) {
+    public init(name: String, chapter: String, summary: String, hints: [String]) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
-        self.check = check
         self.hints = hints
     }
 
@@ -33,6 +26,14 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public var stubPath: String { "Sources/ExerciseStubs/\(name).swift" }
     /// The reference solution, relative to the workbook's root.
     public var solutionPath: String { "Sources/Solutions/\(name).swift" }
+    /// The binding, relative to the workbook's root: `<Name>Binding.check()`, which feeds the
+    /// exercise's own types to its generic check. It is a Swift file rather than data because
+    /// it names types that exist only once an exercise file is compiled: the package compiles
+    /// it against the stub (a binding that does not fit is a build error on its line), and
+    /// each grading program against the learner's file.
+    public var bindingPath: String { "Sources/CheckBindings/\(name).swift" }
+    /// The type the binding declares; the grading program calls its `check()`.
+    public var bindingType: String { "\(name)Binding" }
     /// Where `reset` keeps the learner's last version, relative to their workbook.
     public var backupPath: String { "Exercises/.backup/\(name).swift" }
 }

@@ -1,8 +1,9 @@
 /// Every exercise, in the order a learner meets them, with its chapter and hints.
 ///
 /// This is the one list: `workbook check`, `hint`, `reset`, `watch` and `grade` read it.
-/// An exercise is this entry plus three files under its name: the stub
-/// (`Sources/ExerciseStubs/`), the solution (`Sources/Solutions/`) and the check it names
+/// An exercise is this entry plus four files under its name: the stub
+/// (`Sources/ExerciseStubs/`), the solution (`Sources/Solutions/`), the binding that feeds
+/// its types to its check (`Sources/CheckBindings/`) and the check itself
 /// (`Sources/ExerciseChecks/Checks/`). Everything else is derived: the learner's copy, the
 /// grading program, the tests. `workbook dev check` proves the parts fit.
 public enum ExerciseManifest {
@@ -11,11 +12,6 @@ public enum ExerciseManifest {
             name: "MyAssign",
             chapter: "01-demand",
             summary: "Subscribers.MyAssign and myAssign(to:on:): your own Subscribers.Assign",
-            check: #"""
-                MyAssignCheck.check(
-                    subscriber: { Subscribers.MyAssign(object: $0, keyPath: \.reading) },
-                    myAssign: { $0.myAssign(to: \.reading, on: $1) })
-                """#,
             hints: [
                 "Start from the chapter's Tracer: a final class that keeps the subscription it is handed. What does an Assign need to keep besides it, and how much should it ask for?",
                 "Keep the object in an optional, or better in a state enum: awaiting a subscription (with the object), subscribed (object and subscription), terminal (nothing). Every rule becomes a switch on it.",
@@ -26,12 +22,6 @@ public enum ExerciseManifest {
             name: "BatchSink",
             chapter: "02-mysink",
             summary: "Subscribers.BatchSink: MySink with resume(_ demand:), pausing still reliable",
-            check: """
-                BatchSinkCheck.check(
-                    sink: { Subscribers.BatchSink(receiveCompletion: $0, receiveValue: $1) },
-                    resume: { $0.resume($1) },
-                    resumeOne: { (sink: Resumable) in sink.resume() })
-                """,
             hints: [
                 "Start from the chapter's MySink. What changes once resume asks for more than one value? The values already asked for keep coming after receiveValue has returned false.",
                 "Count what upstream still owes you: add what you ask for (by request and by what receive returns), subtract one per value received. While paused, put arriving values in an array instead of calling receiveValue.",
@@ -42,11 +32,6 @@ public enum ExerciseManifest {
             name: "PausingSink",
             chapter: "02-mysink",
             summary: "Subscribers.PausingSink: five, then pause for a second, wrapping MySink",
-            check: """
-                PausingCheck.check(exercise: "PausingSink") {
-                    Subscribers.PausingSink(batchSize: $0, pause: $1, scheduler: $2, receiveCompletion: $3, receiveValue: $4)
-                }
-                """,
             hints: [
                 "MySink already knows how to pause (its receiveValue returns false) and to resume (resume()). What is left is counting to batchSize and waking it after the pause.",
                 "Create the MySink in init, once the stored properties are set. Its receiveValue calls yours, then a method of yours that counts. Capture self weakly there: self owns the sink.",
@@ -57,11 +42,6 @@ public enum ExerciseManifest {
             name: "PausingSubscriber",
             chapter: "02-mysink",
             summary: "Subscribers.PausingSubscriber: five, then pause for a second, standing alone",
-            check: """
-                PausingCheck.check(exercise: "PausingSubscriber") {
-                    Subscribers.PausingSubscriber(batchSize: $0, pause: $1, scheduler: $2, receiveCompletion: $3, receiveValue: $4)
-                }
-                """,
             hints: [
                 "Without MySink you keep the subscription yourself. Nothing forces one value at a time: you can ask for a whole batch with request(.max(batchSize)).",
                 "receive(subscription:): keep it (cancel any second one) and request(.max(batchSize)). receive(_:): pass the value on, count it, and return .none, because the batch was asked for up front.",
@@ -72,7 +52,6 @@ public enum ExerciseManifest {
             name: "Countdown",
             chapter: "03-fibonacci",
             summary: "Publishers.Countdown: a publisher of your own that honours demand",
-            check: "CountdownCheck.check(countdown: { Publishers.Countdown(from: $0) })",
             hints: [
                 "Follow the chapter's Fibonacci publisher: the publisher is a small struct, and the work lives in a Subscription class that receive(subscriber:) creates and hands to the subscriber.",
                 "The subscription keeps the next number, the subscriber (optional, so that cancel() can drop it) and the demand still owed. request(_:) adds to that demand, then sends while there is some.",
@@ -83,7 +62,6 @@ public enum ExerciseManifest {
             name: "Chunks",
             chapter: "04-amb",
             summary: "Publishers.Chunks and chunks(of:): a full operator with its own subscription",
-            check: "ChunksCheck.check(chunks: { $0.chunks(of: $1) })",
             hints: [
                 "An operator is a publisher around an upstream. Its work lives in one class that is the upstream's Subscriber and the downstream's Subscription at once; receive(subscriber:) subscribes an instance of it to the upstream.",
                 "When upstream hands that class its subscription, keep it and pass the class itself to the downstream with receive(subscription:). A downstream request(n) becomes upstream.request(n * size): Demand can be multiplied by an Int, and .unlimited stays .unlimited.",
@@ -94,7 +72,6 @@ public enum ExerciseManifest {
             name: "MyMerge",
             chapter: "04-amb",
             summary: "Publishers.MyMerge and myMerge(with:): two upstreams, one downstream, demand honoured",
-            check: "MyMergeCheck.check(merge: { $0.myMerge(with: $1) })",
             hints: [
                 "Amb is the model: one subscription for the downstream, and a small subscriber in front of each upstream that calls back into it with the upstream's index.",
                 "Pass every demand the downstream gives (by request, and what its receive(_:) returns) to both upstreams; an upstream that subscribes late asks for everything requested so far. Together they may then send up to twice what was asked: keep the surplus in a queue.",
@@ -105,7 +82,6 @@ public enum ExerciseManifest {
             name: "RefCountReplay",
             chapter: "05-sharereplay",
             summary: "Publishers.RefCountReplay: a share-replay that disconnects when its last subscriber leaves",
-            check: "RefCountReplayCheck.check(share: { $0.refCountReplay($1) })",
             hints: [
                 "It must be a class: all subscribers share one upstream subscription, one buffer and one count of subscribers. See how the chapter's ShareReplay splits the work between the publisher and one subscription per subscriber.",
                 "Give each subscriber a subscription object with a queue of its own: the replayed values first, then each live value. It sends from the queue while its subscriber has demand, and the completion once the queue is empty.",
@@ -116,11 +92,6 @@ public enum ExerciseManifest {
             name: "RateLimit",
             chapter: "06-pace",
             summary: "rateLimit(_:per:scheduler:subject:): a rate limiter built on step(with:)",
-            check: """
-                RateLimitCheck.check(rateLimit: { upstream, count, interval, scheduler, subject in
-                    upstream.rateLimit(count, per: interval, scheduler: scheduler, subject: subject)
-                })
-                """,
             hints: [
                 "Read how the chapter's pace(_:scheduler:subject:) uses step(with:): the stepper gets a promise with every value, and upstream is asked for the next value only when the promise is fulfilled with .more.",
                 "Keep two variables outside the stepper closure: how many values went out in the current batch, and when that batch started (scheduler.now at its first value).",
@@ -131,7 +102,6 @@ public enum ExerciseManifest {
             name: "Pager",
             chapter: "07-operators",
             summary: "pages(fetch:): a pager with one fetch in flight, built from Combine's own operators",
-            check: "PagerCheck.check(pages: { $0.pages(fetch: $1) })",
             hints: [
                 "Read the chapter's table: which operator turns each value into a publisher of its own, and which of its arguments limits how many run at once?",
                 "flatMap without a limit asks upstream for .unlimited and fetches every page at once. map(fetch).switchToLatest() cancels a page when the next number arrives. Neither is a pager.",
@@ -142,7 +112,6 @@ public enum ExerciseManifest {
             name: "BoundedStream",
             chapter: "08-async",
             summary: "boundedStream(keepingNewest:): a publisher as an AsyncStream with bounded memory",
-            check: "BoundedStreamCheck.check(stream: { $0.boundedStream(keepingNewest: $1) })",
             hints: [
                 "AsyncStream's init takes a buffering policy and a closure that is handed the continuation at once. Which policy keeps the newest values?",
                 "In the closure, subscribe with sink: yield each value into the continuation, and finish the continuation when the publisher completes.",
@@ -153,7 +122,6 @@ public enum ExerciseManifest {
             name: "ChunkReader",
             chapter: "09-in-the-wild",
             summary: "Publishers.ChunkReader: a file reader that reads one chunk per unit of demand",
-            check: "ChunkReaderCheck.check(reader: { Publishers.ChunkReader(chunkSize: $0, read: $1, close: $2) })",
             hints: [
                 "The chapter's ChunkedFile is most of it: a small publisher struct, and a Subscription class per subscriber that keeps the subscriber, the demand and an isReading flag.",
                 "request(_:) adds to the demand; if a loop is already running (a request from inside receive(_:)), that is all. Otherwise loop while you still have the subscriber and demand > .none: read one chunk, spend one unit, add what receive(_:) returns.",
@@ -164,7 +132,6 @@ public enum ExerciseManifest {
             name: "BoundedFetch",
             chapter: "10-real-apps",
             summary: "BoundedFetch.fetchAll(_:maxConcurrent:fetch:): every download, never more than N at once",
-            check: "BoundedFetchCheck.check(fetchAll: { BoundedFetch.fetchAll($0, maxConcurrent: $1, fetch: $2) })",
             hints: [
                 "Start from the paths as a publisher (paths.publisher). Each path becomes a fetch, and the bodies of all of them come out of one publisher: that is flatMap.",
                 "A plain flatMap asks its upstream for everything, so every fetch starts at once. Which parameter of flatMap limits how many inner publishers it keeps subscribed?",
@@ -175,7 +142,6 @@ public enum ExerciseManifest {
             name: "DemandTest",
             chapter: "11-testing-demand",
             summary: "DemandTest.problems(in:): you write the test that catches a countdown breaking demand",
-            check: "DemandTestCheck.check(test: { DemandTest.problems(in: $0) })",
             hints: [
                 "A test of demand needs a subscriber that asks for nothing by itself: keep the subscription it is handed, keep every value, note the completion, and return .none from receive(_:).",
                 "Ask for a little first: request(.max(2)) on a countdown from 5 must bring exactly [5, 4]. More than that is the first problem to report.",

@@ -3,8 +3,8 @@
 import Foundation
 import OpenCombineShim
 
-enum BoundedFetch {
-    static func fetchAll(
+public enum BoundedFetch {
+    public static func fetchAll(
         _ paths: [String],
         maxConcurrent: Int,
         fetch: @escaping (String) -> AnyPublisher<String, Error>

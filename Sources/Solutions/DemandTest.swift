@@ -3,8 +3,8 @@
 import Backpressure
 import OpenCombineShim
 
-enum DemandTest {
-    static func problems(in makeCountdown: @escaping (Int) -> AnyPublisher<Int, Never>) -> [String] {
+public enum DemandTest {
+    public static func problems(in makeCountdown: @escaping (Int) -> AnyPublisher<Int, Never>) -> [String] {
         var problems: [String] = []
 
         // Little by little: two values, then the other three and the completion.

@@ -5,7 +5,8 @@ import Foundation
 /// (`workbook dev check`, and `swift test` through ``DevCheck/run()``):
 ///
 /// - the manifest's names are unique, and each has hints and a chapter in `Chapters/`;
-/// - each has a stub and a solution, and no stray file sits beside them;
+/// - each has a stub, a solution and a check binding, and no stray file sits beside them;
+/// - each binding declares the type the grading program calls, and names its check by module;
 /// - every stub fails its check, quickly and without crashing, and every solution passes,
 ///   both graded by the same engine as a learner's file.
 ///
@@ -35,6 +36,7 @@ public struct DevCheck {
         var report = Report()
         checkManifest(&report)
         checkFiles(&report)
+        checkBindings(&report)
         try checkStubsAndSolutions(&report)
         return report
     }
@@ -55,7 +57,7 @@ public struct DevCheck {
 
     private func checkFiles(_ report: inout Report) {
         let expected = Set(exercises.map { "\($0.name).swift" })
-        for folder in ["Sources/ExerciseStubs", "Sources/Solutions"] {
+        for folder in ["Sources/ExerciseStubs", "Sources/Solutions", "Sources/CheckBindings"] {
             let files = Set(((try? FileManager.default.contentsOfDirectory(atPath: workspace.url(folder).path)) ?? []).filter { !$0.hasPrefix(".") })
             for missing in expected.subtracting(files).sorted() {
                 report.problems.append("\(folder)/\(missing) is missing")
@@ -69,7 +71,23 @@ public struct DevCheck {
         for stray in Set(learnerFiles).subtracting(expected).sorted() {
             report.problems.append("Exercises/\(stray) is not an exercise in the manifest")
         }
-        report.checked.append("each exercise has a stub and a solution, and nothing else is there")
+        report.checked.append("each exercise has a stub, a solution and a check binding, and nothing else is there")
+    }
+
+    /// What the compiler cannot see from the package: the grading program calls
+    /// `<Name>Binding.check()`, and a check named without its module could be shadowed by a
+    /// type of the same name in the learner's file.
+    private func checkBindings(_ report: inout Report) {
+        for exercise in exercises {
+            guard let text = try? String(contentsOf: workspace.url(exercise.bindingPath), encoding: .utf8) else { continue } // reported as missing
+            if !text.contains("enum \(exercise.bindingType) ") {
+                report.problems.append("\(exercise.bindingPath) does not declare `enum \(exercise.bindingType)`, which the grading program calls")
+            }
+            if !text.contains("ExerciseChecks::") {
+                report.problems.append("\(exercise.bindingPath) names no check by its module (`ExerciseChecks::…Check`), so a type in the learner's file could stand in for it")
+            }
+        }
+        report.checked.append("each binding declares the type the grading program calls and names its check by module")
     }
 
     private func checkStubsAndSolutions(_ report: inout Report) throws {

@@ -21,11 +21,11 @@ import Testing
         #expect(!manifest.contains("Exercises/"), "no exercise file is part of the kit")
     }
 
-    @Test func mainCallsTheCheckByItsModuleAndImportsTheLearnersModuleApart() {
+    @Test func mainCallsTheBindingAndTheGradingChildByModule() {
         let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x/MyAssign.swift"), displayPath: "Exercises/MyAssign.swift", group: "G_x")
-        let main = ExerciseCompiler.main(job, learnerModule: "Exercise_G_x_MyAssign")
-        #expect(main.contains("@testable import Exercise_G_x_MyAssign\n"))
-        #expect(main.contains("ChildProtocol::GradingChild.run {\n(ExerciseChecks::MyAssignCheck.check("))
+        let main = ExerciseCompiler.main(job)
+        #expect(main.contains("ChildProtocol::GradingChild.run { MyAssignBinding.check().run() }"))
+        #expect(!main.contains("import Exercise"), "main imports no learner module: the binding does")
     }
 
     @Test func aFolderNameCannotBreakOutOfALiteralOrAComment() {
