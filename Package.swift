@@ -54,7 +54,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .target(name: "ChapterModel", dependencies: ["CCmark"]),
-        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel"]),
+        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "Course"]),
         .plugin(
             name: "ScenarioPlugin",
             capability: .buildTool(),

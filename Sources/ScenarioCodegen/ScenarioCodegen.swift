@@ -1,4 +1,5 @@
 import ChapterModel
+import Course
 import Foundation
 
 /// The tool behind ScenarioPlugin: turns chapters into Swift the Scenarios target compiles.
@@ -18,10 +19,10 @@ enum ScenarioCodegen {
             case "chapter" where arguments.count == 4:
                 let markdown = try ChapterText.read(URL(fileURLWithPath: arguments[1]), path: arguments[2])
                 let chapter = try Chapter(path: arguments[2], markdown: markdown)
-                try writeIfChanged(ChapterSource(chapter: chapter).text, to: arguments[3])
+                try FileWriting.writeIfChanged(ChapterSource(chapter: chapter).text, to: URL(fileURLWithPath: arguments[3]))
             case "catalog" where arguments.count >= 2:
                 if let error = ChapterError.firstSharedNumber(in: arguments.dropFirst(2).map { $0 + ".md" }) { throw error }
-                try writeIfChanged(CatalogSource(chapterNames: Array(arguments.dropFirst(2))).text, to: arguments[1])
+                try FileWriting.writeIfChanged(CatalogSource(chapterNames: Array(arguments.dropFirst(2))).text, to: URL(fileURLWithPath: arguments[1]))
             default:
                 fail("usage: ScenarioCodegen chapter <file.md> <display path> <output.swift> | catalog <output.swift> <NN-slug>…")
             }
@@ -30,12 +31,6 @@ enum ScenarioCodegen {
         } catch {
             fail("error: \(error)")
         }
-    }
-
-    /// Writes only when the text changed, so an unchanged chapter is not recompiled.
-    static func writeIfChanged(_ text: String, to path: String) throws {
-        if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text { return }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     static func fail(_ message: String) -> Never {

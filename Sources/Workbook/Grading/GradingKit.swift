@@ -155,14 +155,3 @@ private struct Pins {
         }
     }
 }
-
-/// Writing generated files so that builds stay incremental.
-enum FileWriting {
-    /// Writes `text` to `url` only when it differs from what is there (atomically).
-    static func writeIfChanged(_ text: String, to url: URL) throws {
-        let data = Data(text.utf8)
-        guard FileManager.default.contents(atPath: url.path) != data else { return }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.replacingContents(of: url)
-    }
-}

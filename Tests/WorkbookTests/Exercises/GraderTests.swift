@@ -53,7 +53,7 @@ import Testing
         try workbook.start(myAssign)
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        toolchain.brokenMains["Countdown"] = "\(workbook.root.path)/.workbook/grade/jobs/\(learner)_Countdown/main.swift:3:1: error: no member 'countdown'"
+        toolchain.brokenPrograms["Countdown"] = "\(workbook.root.path)/.workbook/grade/jobs/\(learner)_Countdown/Binding.swift:3:1: error: no member 'countdown'"
         toolchain.checks["G_MyAssign"] = .report(failure: nil)
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results[0].outcome == .passed)
@@ -258,8 +258,9 @@ final class FakeToolchain: @unchecked Sendable {
     var brokenExercises: [String: String] = [:]
     /// Exercises whose file the compiler is still type-checking at its time limit.
     var slowExercises: Set<String> = []
-    /// Compiler output of each program whose generated `main` does not compile.
-    var brokenMains: [String: String] = [:]
+    /// Compiler output of each program whose own module (`main` and the check binding)
+    /// does not compile against the learner's file.
+    var brokenPrograms: [String: String] = [:]
     /// Compiler output of the kit's build, when the workbook's own code is broken.
     var brokenWorkbook: String?
     /// Stands for the run's nonce in ``checks``' output; replaced by the real one.
@@ -302,7 +303,7 @@ final class FakeToolchain: @unchecked Sendable {
                 }
                 return brokenExercises[name].map { .output($0, status: 1) } ?? .output("", status: 0)
             }
-            if let broken = brokenMains[name] { return .output(broken, status: 1) }
+            if let broken = brokenPrograms[name] { return .output(broken, status: 1) }
             try Data("program".utf8).write(to: URL(fileURLWithPath: try #require(value(after: "-o"))))
             return .output("", status: 0)
         }

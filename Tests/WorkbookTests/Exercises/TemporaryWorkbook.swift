@@ -3,8 +3,8 @@ import Foundation
 @testable import Workbook
 
 /// A throwaway workbook checkout in a temporary folder: `Package.swift`, `Chapters/`,
-/// `Package.resolved`, and for each exercise asked for, its stub and the learner's copy of
-/// it (one-line stand-ins; grading tests never compile them). Removed on deinit.
+/// `Package.resolved`, and for each exercise asked for, its stub, its check binding and the
+/// learner's copy of it (one-line stand-ins; grading tests never compile them). Removed on deinit.
 final class TemporaryWorkbook {
     let root: URL
     var workspace: ExerciseWorkspace { ExerciseWorkspace(root: root) }
@@ -21,6 +21,7 @@ final class TemporaryWorkbook {
             """, to: "Package.resolved")
         for exercise in exercises {
             try write("// stub of \(exercise.name)\n", to: exercise.stubPath)
+            try write("// binding of \(exercise.name)\n", to: exercise.bindingPath)
             try write("// stub of \(exercise.name)\n", to: exercise.filePath)
         }
     }
