@@ -37,6 +37,7 @@ import Glibc
 
     @Test(.enabled(if: isRequested, "a CI stage of its own: WORKBOOK_HOSTILE_CLASS=1"))
     func attackersGainNothingAndHonestStudentsKeepEverything() throws {
+        try #require(Sandbox.current.isBubblewrap, "this machine cannot run the bubblewrap sandbox (apt-get install bubblewrap): without it no class can be trusted, and the attacks below would succeed")
         let group = HostileExerciseTests.Class()
         let home = group.folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -57,6 +58,7 @@ import Glibc
         let attacks: [String: String] = [
             "shadow": "import ExerciseChecks\nenum CountdownCheck { static func check(countdown: Any) -> ExerciseCheck { ExerciseCheck(exercise: \"Countdown\", scenarios: []) } }\n",
             "shadow-hidden": "#if canImport(ExerciseChecks)\nimport\n  ExerciseChecks\nenum GradingChild { static func run(_ body: () -> Any) -> Never { exit(0) } }\n#endif\n" + (try Self.attacker("")),
+            "binding-stand-in": (try Self.attacker("")) + "public enum CountdownBinding { public static func check() -> Forged { Forged() } }\npublic struct Forged { public func run() -> Never { exit(0) } }\n",
             "cdecl": try Self.attacker("", before: "@_cdecl(\"write\") func forged(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { count }\n"),
             "initarray": try Self.attacker("", before: "@_used @_section(\".init_array\") let early: @convention(c) () -> Void = { }\n"),
             "stdin-nonce": try Self.attacker("            if let nonce = readLine() { print(nonce + \" report e30=\"); fflush(stdout) }"),
