@@ -29,8 +29,9 @@ struct DevCheckCommand: ParsableCommand {
         report.checked.append("the committed Exercises/ files are the stubs, and Exercises/Package.swift is there")
         report.problems += try ClassroomAutograding().problems(in: workspace)
         report.checked.append("\(ClassroomAutograding.path) has one test per exercise in the manifest")
+        // A tick only when nothing failed: a check line does not say which problems are its own.
+        for line in report.checked { print(report.problems.isEmpty ? "✔ \(line)" : "· checked: \(line)") }
         for line in report.problems { print("✘ \(line)") }
-        for line in report.checked { print("✔ \(line)") }
         if !report.problems.isEmpty {
             print("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") found.")
             throw ExitCode.failure

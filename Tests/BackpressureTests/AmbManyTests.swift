@@ -6,9 +6,9 @@ import Testing
 @Suite("Publishers.amb over many")
 struct AmbManyTests {
     @Test func theFirstToSendWinsAndTheOthersAreCancelled() {
-        let publishers = (0..<4).map { _ in TestPublisher<Int, Never>() }
+        let publishers = (0..<4).map { _ in ManualPublisher<Int, Never>() }
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         Publishers.amb(publishers).traced("amb", into: trace).subscribe(subscriber)
         #expect(publishers.allSatisfy { $0.subscription?.requests == [.unlimited] })
 
@@ -24,7 +24,7 @@ struct AmbManyTests {
 
     @Test func aCompletionDecidesTheRaceToo() {
         let slow = PassthroughSubject<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>()
         Publishers.amb(slow.eraseToAnyPublisher(), Fail(error: TestError()).eraseToAnyPublisher())
             .subscribe(subscriber)
         slow.send(1)
@@ -33,8 +33,8 @@ struct AmbManyTests {
     }
 
     @Test func publishersAfterOneThatDecidesWhileSubscribingAreNeverSubscribed() {
-        let late = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>()
+        let late = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         Publishers.amb(Just(7).eraseToAnyPublisher(), late.eraseToAnyPublisher()).subscribe(subscriber)
         #expect(subscriber.values == [7])
         #expect(subscriber.isFinished)
@@ -42,15 +42,15 @@ struct AmbManyTests {
     }
 
     @Test func withNoPublishersItFinishesAtOnce() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         Publishers.amb([PassthroughSubject<Int, Never>]()).subscribe(subscriber)
         #expect(subscriber.values.isEmpty)
         #expect(subscriber.isFinished)
     }
 
     @Test func honoursDemandAndCancelReachesEveryone() {
-        let publishers = (0..<3).map { _ in TestPublisher<Int, Never>() }
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let publishers = (0..<3).map { _ in ManualPublisher<Int, Never>() }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         Publishers.amb(publishers).subscribe(subscriber)
         #expect(publishers.allSatisfy { $0.subscription?.requests == [.max(1)] })
         subscriber.cancel()
@@ -61,7 +61,7 @@ struct AmbManyTests {
         for _ in 0..<200 {
             let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
             let trace = Trace()
-            let subscriber = TestSubscriber<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, Never>()
             Publishers.amb(subjects).traced("amb", into: trace).subscribe(subscriber)
             await withTaskGroup(of: Void.self) { group in
                 for (index, subject) in subjects.enumerated() {

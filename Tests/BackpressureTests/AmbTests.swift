@@ -25,9 +25,9 @@ struct AmbTests {
     }
 
     @Test func aCompletionCanWinTheRace() {
-        let first = TestPublisher<Int, TestError>()
-        let second = TestPublisher<Int, TestError>()
-        let subscriber = TestSubscriber<Int, TestError>()
+        let first = ManualPublisher<Int, TestError>()
+        let second = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>()
         first.amb(second).subscribe(subscriber)
         first.send(completion: .failure(TestError()))
         #expect(subscriber.completions.count == 1)
@@ -37,10 +37,10 @@ struct AmbTests {
     }
 
     @Test func theLoserIsCancelledTheMomentTheRaceIsDecided() {
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
         var loserCancelledBeforeDelivery: Bool?
-        let subscriber = TestSubscriber<Int, Never> { _ in
+        let subscriber = RecordingSubscriber<Int, Never> { _ in
             loserCancelledBeforeDelivery = first.subscription?.isCancelled
             return .none
         }
@@ -52,9 +52,9 @@ struct AmbTests {
     }
 
     @Test func demandReachesBothSidesBeforeTheDecisionAndOnlyTheWinnerAfter() {
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         first.amb(second).subscribe(subscriber)
         #expect(first.subscription?.totalDemand == .max(2))
         #expect(second.subscription?.totalDemand == .max(2))
@@ -65,17 +65,17 @@ struct AmbTests {
     }
 
     @Test func cancellingCancelsTheWinnerOrBothSides() {
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
-        let undecided = TestSubscriber<Int, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
+        let undecided = RecordingSubscriber<Int, Never>()
         first.amb(second).subscribe(undecided)
         undecided.cancel()
         #expect(first.subscription?.isCancelled == true)
         #expect(second.subscription?.isCancelled == true)
 
-        let third = TestPublisher<Int, Never>()
-        let fourth = TestPublisher<Int, Never>()
-        let decided = TestSubscriber<Int, Never>()
+        let third = ManualPublisher<Int, Never>()
+        let fourth = ManualPublisher<Int, Never>()
+        let decided = RecordingSubscriber<Int, Never>()
         third.amb(fourth).subscribe(decided)
         fourth.send(1)
         decided.cancel()
@@ -86,22 +86,22 @@ struct AmbTests {
 
     @Test func exactlyOneCompletionWhenBothSidesCompleteDuringSubscription() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         Empty<Int, Never>().amb(Empty<Int, Never>()).traced("amb", into: trace).subscribe(subscriber)
         #expect(subscriber.completions.count == 1)
         #expect(trace.violations.isEmpty)
-        let second = TestPublisher<Int, Never>(completingImmediatelyWith: .finished)
-        let other = TestSubscriber<Int, Never>()
-        TestPublisher<Int, Never>(completingImmediatelyWith: .finished).amb(second).subscribe(other)
+        let second = ManualPublisher<Int, Never>(completingImmediatelyWith: .finished)
+        let other = RecordingSubscriber<Int, Never>()
+        ManualPublisher<Int, Never>(completingImmediatelyWith: .finished).amb(second).subscribe(other)
         #expect(other.completions.count == 1)
         #expect(second.subscriptions.isEmpty, "the second side need not even be subscribed")
     }
 
     @Test func neverDeliversMoreThanTheDownstreamAskedFor() {
-        let first = TestPublisher<Int, Never>() // Sends regardless of demand.
-        let second = TestPublisher<Int, Never>()
+        let first = ManualPublisher<Int, Never>() // Sends regardless of demand.
+        let second = ManualPublisher<Int, Never>()
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         first.amb(second).traced("amb", into: trace).subscribe(subscriber)
         for value in 1...5 { first.send(value) }
         #expect(subscriber.values == [1, 2])
@@ -111,10 +111,10 @@ struct AmbTests {
     }
 
     @Test func valuesBufferedBeforeACompletionAreDeliveredBeforeIt() {
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         first.amb(second).traced("amb", into: trace).subscribe(subscriber)
         first.send(1)
         first.send(2)
@@ -130,14 +130,14 @@ struct AmbTests {
 
     @Test(arguments: ["completion", "cancel before the race", "cancel after the race"])
     func releasesEverythingOnceItEnds(ending: String) {
-        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        weak var weakSubscriber: RecordingSubscriber<Int, Never>?
         weak var weakToken: Token?
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
         do {
             let token = Token()
             weakToken = token
-            let subscriber = TestSubscriber<Int, Never> { _ in withExtendedLifetime(token) { .none } }
+            let subscriber = RecordingSubscriber<Int, Never> { _ in withExtendedLifetime(token) { .none } }
             weakSubscriber = subscriber
             first.amb(second).subscribe(subscriber)
             switch ending {
@@ -160,7 +160,7 @@ struct AmbTests {
             let first = PassthroughSubject<Int, Never>()
             let second = PassthroughSubject<Int, Never>()
             let trace = Trace()
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(50))
+            let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(50))
             first.amb(second).traced("amb", into: trace).subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 let subject = side == 0 ? first : second

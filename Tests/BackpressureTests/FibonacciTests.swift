@@ -7,9 +7,9 @@ import Testing
 struct FibonacciTests {
     /// Everything `fibonacci(count:)` sends a subscriber that asks for everything, through
     /// a traced hop that audits it.
-    private func values(count: Subscribers.Demand) -> ([Int], TestSubscriber<Int, Never>, Trace) {
+    private func values(count: Subscribers.Demand) -> ([Int], RecordingSubscriber<Int, Never>, Trace) {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         Publishers.fibonacci(count: count).traced("fibonacci", into: trace).subscribe(subscriber)
         return (subscriber.values, subscriber, trace)
     }
@@ -24,7 +24,7 @@ struct FibonacciTests {
     }
 
     @Test func theDefaultCountIsSix() {
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         Publishers.fibonacci().subscribe(subscriber)
         #expect(subscriber.values == [0, 1, 1, 2, 3, 5])
         #expect(subscriber.isFinished)
@@ -63,7 +63,7 @@ struct FibonacciTests {
 
     @Test func continuesTheSequenceAcrossRequests() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         Publishers.fibonacci(count: .max(10)).traced("fibonacci", into: trace).subscribe(subscriber)
         #expect(subscriber.values == [0, 1])
         subscriber.request(.max(3))
@@ -75,7 +75,7 @@ struct FibonacciTests {
 
     @Test func honoursTheDemandReturnedFromReceive() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1)) { $0 < 5 ? .max(1) : .none }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1)) { $0 < 5 ? .max(1) : .none }
         Publishers.fibonacci(count: .max(20)).traced("fibonacci", into: trace).subscribe(subscriber)
         #expect(subscriber.values == [0, 1, 1, 2, 3, 5])
         #expect(trace.violations.isEmpty)
@@ -83,7 +83,7 @@ struct FibonacciTests {
     }
 
     @Test func finishesRightAfterTheLastCountedValueEvenWithoutDemand() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
         Publishers.fibonacci(count: .max(3)).subscribe(subscriber)
         #expect(subscriber.values == [0, 1, 1])
         #expect(subscriber.completions.count == 1)
@@ -126,14 +126,14 @@ struct FibonacciTests {
     }
 
     @Test func releasesTheSubscriberOnCompletionAndOnCancel() {
-        weak var finished: TestSubscriber<Int, Never>?
-        weak var cancelled: TestSubscriber<Int, Never>?
+        weak var finished: RecordingSubscriber<Int, Never>?
+        weak var cancelled: RecordingSubscriber<Int, Never>?
         var subscriptions: [Subscription] = []
         do {
-            let one = TestSubscriber<Int, Never>()
+            let one = RecordingSubscriber<Int, Never>()
             Publishers.fibonacci(count: .max(3)).subscribe(one)
             finished = one
-            let two = TestSubscriber<Int, Never>(initialDemand: .max(1))
+            let two = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
             Publishers.fibonacci(count: .max(3)).subscribe(two)
             cancelled = two
             subscriptions = [one.subscription!, two.subscription!]
@@ -146,7 +146,7 @@ struct FibonacciTests {
 
     @Test func concurrentRequestsDeliverEachValueOnceInOrder() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         Publishers.fibonacci(count: .unlimited).traced("fibonacci", into: trace).subscribe(subscriber)
         DispatchQueue.concurrentPerform(iterations: 90) { _ in subscriber.request(.max(1)) }
         subscriber.request(.max(10))
@@ -161,7 +161,7 @@ struct FibonacciTests {
     /// role must still be served (a lost-wakeup race found while writing chapter 3).
     @Test func aRequestRacingTheEndOfTheLoopIsNeverLost() {
         for _ in 0..<20_000 {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
             Publishers.fibonacci(count: .unlimited).subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { _ in subscriber.request(.max(1)) }
             guard subscriber.values.count == 2 else {

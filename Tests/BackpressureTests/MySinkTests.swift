@@ -16,7 +16,7 @@ struct MySinkTests {
     }
 
     @Test func asksForOneValueAtATime() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in true })
         #expect(upstream.subscription?.requests == [.max(1)])
         #expect(upstream.send(1) == .max(1))
@@ -38,7 +38,7 @@ struct MySinkTests {
     }
 
     @Test func resumeWhilePullingAsksForNothing() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in false })
         sink.resume()
         sink.resume()
@@ -50,7 +50,7 @@ struct MySinkTests {
     }
 
     @Test func aResumeDuringDeliveryIsNotLost() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var sink: (Cancellable & Resumable)?
         sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in
             sink?.resume() // e.g. a timer firing on another thread while we decide to pause
@@ -81,7 +81,7 @@ struct MySinkTests {
 
     @Test func releasesWhatItCapturedOnCompletionAndOnCancel() {
         for ending in ["completion", "cancel"] {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = ManualPublisher<Int, Never>()
             weak var token: Token?
             let sink: Cancellable & Resumable
             do {
@@ -101,9 +101,9 @@ struct MySinkTests {
     @Test func doesNotKeepItsSubscriptionAfterCompletionOrCancel() {
         for ending in ["completion", "cancel"] {
             let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
-            weak var weakSubscription: TestPublisher<Int, Never>.Subscription?
+            weak var weakSubscription: ManualPublisher<Int, Never>.Subscription?
             do {
-                let subscription = TestPublisher<Int, Never>.Subscription(AnySubscriber(sink))
+                let subscription = ManualPublisher<Int, Never>.Subscription(AnySubscriber(sink))
                 weakSubscription = subscription
                 sink.receive(subscription: subscription)
                 if ending == "completion" { subscription.send(completion: .finished) } else { sink.cancel() }
@@ -114,8 +114,8 @@ struct MySinkTests {
 
     @Test func refusesASecondSubscription() {
         let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
-        let first = TestPublisher<Int, Never>()
-        let second = TestPublisher<Int, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
         first.subscribe(sink)
         second.subscribe(sink)
         #expect(second.subscription?.isCancelled == true)
@@ -123,7 +123,7 @@ struct MySinkTests {
     }
 
     @Test func resumesFromManyThreadsKeepAtMostOneValueOutstanding() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         let upstreamQueue = DispatchQueue(label: "upstream") // An upstream sends serially.
         var received = 0
         let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in

@@ -14,10 +14,10 @@ struct RegressionTests {
         let subject = PassthroughSubject<Int, Never>()
         let trace = Trace()
         let shared = subject.shareReplay(bufferSize).traced("shared", into: trace)
-        let early = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let early = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         shared.subscribe(early)
         subject.send(1)
-        let late = TestSubscriber<Int, Never>(initialDemand: .none)
+        let late = RecordingSubscriber<Int, Never>(initialDemand: .none)
         shared.subscribe(late)
         (2...5).forEach(subject.send)
         subject.send(completion: .finished)
@@ -34,7 +34,7 @@ struct RegressionTests {
     }
 
     @Test func fibonacciWithACountOfNoneFinishesAtSubscription() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         Publishers.fibonacci(count: .none).subscribe(subscriber)
         #expect(subscriber.values.isEmpty)
         #expect(subscriber.isFinished)
@@ -42,16 +42,16 @@ struct RegressionTests {
 
     @Test func shareReplayIgnoresACompletionFromAnUpstreamThatNeverSubscribedIt() {
         let shared = CompletesWithoutSubscription().shareReplay(1)
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         shared.subscribe(subscriber)
         #expect(subscriber.completions.isEmpty)
-        let second = TestSubscriber<Int, Never>()
+        let second = RecordingSubscriber<Int, Never>()
         shared.subscribe(second)
         #expect(second.completions.isEmpty, "the share was not ended for later subscribers")
     }
 
     @Test func aDiscardedMySinkCancelsAndAKeptOneDoesNot() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         do {
             _ = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in true })
         }

@@ -102,7 +102,7 @@ struct ShareReplayScopeTests {
             for task in 0..<4 {
                 group.addTask {
                     for round in 0..<200 {
-                        let subscriber = TestSubscriber<Int, Never>()
+                        let subscriber = RecordingSubscriber<Int, Never>()
                         audited.subscribe(subscriber)
                         if task == 0 { subject.send(round) } // One sender: an upstream sends serially.
                         subscriber.cancel()

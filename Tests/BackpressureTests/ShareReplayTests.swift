@@ -37,11 +37,11 @@ struct ShareReplayTests {
     @Test func replaysAFailure() {
         let subject = PassthroughSubject<Int, TestError>()
         let shared = subject.shareReplay(1)
-        let early = TestSubscriber<Int, TestError>()
+        let early = RecordingSubscriber<Int, TestError>()
         shared.subscribe(early)
         subject.send(1)
         subject.send(completion: .failure(TestError()))
-        let late = TestSubscriber<Int, TestError>()
+        let late = RecordingSubscriber<Int, TestError>()
         shared.subscribe(late)
         #expect(late.values == [1])
         guard case .failure = late.completions.first else {
@@ -54,8 +54,8 @@ struct ShareReplayTests {
         let subject = PassthroughSubject<Int, Never>()
         let trace = Trace()
         let shared = subject.shareReplay(10).traced("shared", into: trace)
-        let slow = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        let fast = TestSubscriber<Int, Never>()
+        let slow = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        let fast = RecordingSubscriber<Int, Never>()
         shared.subscribe(slow)
         shared.subscribe(fast)
         (1...4).forEach(subject.send)
@@ -98,9 +98,9 @@ struct ShareReplayTests {
     @Test func cancellingSendsNoCompletionReleasesTheSubscriberAndRemovesIt() {
         let subject = PassthroughSubject<Int, Never>()
         let shared = subject.shareReplay()
-        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        weak var weakSubscriber: RecordingSubscriber<Int, Never>?
         do {
-            let subscriber = TestSubscriber<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, Never>()
             weakSubscriber = subscriber
             shared.subscribe(subscriber)
             subject.send(1)
@@ -113,11 +113,11 @@ struct ShareReplayTests {
     }
 
     @Test func doesNotRetainTheUpstreamAfterItEnds() {
-        weak var weakSubscription: TestPublisher<Int, Never>.Subscription?
-        let shared: Publishers.ShareReplay<TestPublisher<Int, Never>>
-        let subscriber = TestSubscriber<Int, Never>()
+        weak var weakSubscription: ManualPublisher<Int, Never>.Subscription?
+        let shared: Publishers.ShareReplay<ManualPublisher<Int, Never>>
+        let subscriber = RecordingSubscriber<Int, Never>()
         do {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = ManualPublisher<Int, Never>()
             shared = upstream.shareReplay()
             shared.subscribe(subscriber)
             weakSubscription = upstream.subscription
@@ -131,7 +131,7 @@ struct ShareReplayTests {
     }
 
     @Test func releasingThePublisherCancelsTheUpstream() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         do {
             let shared = upstream.shareReplay()
             let cancellable = shared.sink { _ in }
@@ -143,10 +143,10 @@ struct ShareReplayTests {
     @Test func aBufferOfZeroReplaysNothing() {
         let subject = PassthroughSubject<Int, Never>()
         let shared = subject.shareReplay(0)
-        let early = TestSubscriber<Int, Never>()
+        let early = RecordingSubscriber<Int, Never>()
         shared.subscribe(early)
         subject.send(1)
-        let late = TestSubscriber<Int, Never>()
+        let late = RecordingSubscriber<Int, Never>()
         shared.subscribe(late)
         subject.send(2)
         #expect(early.values == [1, 2])
@@ -159,9 +159,9 @@ struct ShareReplayTests {
         let count = 2_000
         let trace = Trace()
         let audited = shared.traced("shared", into: trace)
-        let keepers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
+        let keepers = (0..<8).map { _ in RecordingSubscriber<Int, Never>() }
         // Connect before anything is sent: a subject sends nothing to nobody.
-        let first = TestSubscriber<Int, Never>()
+        let first = RecordingSubscriber<Int, Never>()
         audited.subscribe(first)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
@@ -170,7 +170,7 @@ struct ShareReplayTests {
         }
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             for _ in 0..<50 { // Churn: subscribe and cancel while values flow.
-                let transient = TestSubscriber<Int, Never>()
+                let transient = RecordingSubscriber<Int, Never>()
                 audited.subscribe(transient)
                 transient.cancel()
                 let values = transient.values

@@ -1,5 +1,6 @@
 import Backpressure
 import CombineSchedulers
+import ConcurrencyExtras
 import Foundation
 import OpenCombineShim
 import Testing
@@ -35,7 +36,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func asksForOneValueAndThenOnlyWhenThePromiseSaysMore() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var promises: [SteppingSubscriber<Int, Never>.Promise] = []
         let cancellable = upstream.step { event in
             if case let .input(_, promise) = event { promises.append(promise) }
@@ -49,7 +50,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func aPromiseCompletedTwiceOrStaleDoesNothing() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var promises: [SteppingSubscriber<Int, Never>.Promise] = []
         let cancellable = upstream.step { event in
             if case let .input(_, promise) = event { promises.append(promise) }
@@ -69,7 +70,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func moreInsideTheStepperIsReturnedAsDemandNotRequested() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var seen: [Int] = []
         let cancellable = upstream.step { event in
             if case let .input(value, promise) = event {
@@ -85,7 +86,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func cancelPromiseCancelsUpstream() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var completions = 0
         let cancellable = upstream.step { event in
             switch event {
@@ -101,7 +102,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func cancellingTheCancellableCancelsUpstreamAndReleasesTheStepper() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         weak var weakToken: Token?
         var cancellable: AnyCancellable?
         do {
@@ -116,7 +117,7 @@ struct SteppingSubscriberTests {
     }
 
     @Test func completionReachesTheStepperOnce() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         var completions: [Subscribers.Completion<Never>] = []
         let cancellable = upstream.step { event in
             if case let .completion(completion) = event { completions.append(completion) }
@@ -130,12 +131,11 @@ struct SteppingSubscriberTests {
     @Test func promisesCompletedFromOtherThreadsDeliverEveryValueOnceInOrder() async {
         let count = 2_000
         let done = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var received: [Int] = []
+        let received = LockIsolated<[Int]>([])
         let cancellable = (0..<count).publisher.step { event in
             switch event {
             case let .input(value, promise):
-                lock.lock(); received.append(value); lock.unlock()
+                received.withValue { $0.append(value) }
                 DispatchQueue.global().async { promise(.more); promise(.more) }
             case .completion:
                 done.signal()
@@ -144,8 +144,7 @@ struct SteppingSubscriberTests {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { done.wait(); continuation.resume() }
         }
-        let snapshot = lock.withLock { received }
-        #expect(snapshot == Array(0..<count))
+        #expect(received.value == Array(0..<count))
         withExtendedLifetime(cancellable) {}
     }
 }

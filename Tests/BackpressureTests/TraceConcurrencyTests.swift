@@ -9,7 +9,7 @@ import Testing
 struct TraceConcurrencyTests {
     @Test func hopsOnSeveralThreadsRecordIntoOneTrace() {
         let trace = Trace()
-        let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>(initialDemand: .max(1)) { _ in .max(1) } }
+        let subscribers = (0..<4).map { _ in RecordingSubscriber<Int, Never>(initialDemand: .max(1)) { _ in .max(1) } }
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             Publishers.fibonacci(count: .max(50)).traced("fib\(index)", into: trace).subscribe(subscribers[index])
         }
@@ -25,7 +25,7 @@ struct TraceConcurrencyTests {
 
     @Test func requestsFromManyThreadsIntoOneHop() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         Publishers.fibonacci(count: .unlimited).traced("fib", into: trace).subscribe(subscriber)
         DispatchQueue.concurrentPerform(iterations: 90) { _ in subscriber.request(.max(1)) }
         let ledger = trace.ledger(of: "fib")
@@ -63,7 +63,7 @@ struct TraceAfterCancelTests {
     @Test func onlyASignalFromTheCancellingThreadIsReported() {
         let trace = Trace()
         let upstream = KeepingPublisher()
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         upstream.traced("kept", into: trace).subscribe(subscriber)
         upstream.send(1)
         subscriber.cancel()

@@ -14,7 +14,7 @@ struct TraceSVGTests {
     /// Two hops: a pull of two values, then five more, then finished.
     private func pipelineTrace() -> Trace {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         [10, 20, 30].publisher.traced("numbers", into: trace).map { $0 * 2 }.traced("doubled", into: trace).subscribe(subscriber)
         subscriber.request(.max(5))
         return trace
@@ -65,7 +65,7 @@ struct TraceSVGTests {
         let trace = Trace()
         TraceRudePublisher(script: [.value(1), .value(2), .value(3)])
             .traced("rude", into: trace)
-            .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
+            .subscribe(RecordingSubscriber<Int, Never>(initialDemand: .max(2)))
         return trace
     }
 

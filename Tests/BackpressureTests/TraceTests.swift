@@ -10,7 +10,7 @@ import Testing
 struct TraceTests {
     @Test func aRudePublisherIsCaughtOverDeliveringAndSendingAfterItFinished() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         TraceRudePublisher(script: [.value(1), .value(2), .value(3), .finish, .value(4), .finish])
             .traced("rude", into: trace)
             .subscribe(subscriber)
@@ -29,14 +29,14 @@ struct TraceTests {
         let trace = Trace()
         TraceRudePublisher(script: [], early: [7])
             .traced("eager", into: trace)
-            .subscribe(TestSubscriber<Int, Never>())
+            .subscribe(RecordingSubscriber<Int, Never>())
         #expect(trace.violations.map(\.rule) == ["1.9"])
         #expect(trace.violations.first?.message == "eager sent the value 7 before the subscription")
     }
 
     @Test func aSecondSubscriptionBreaksRule2_12AndIsNotPassedOn() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         TraceRudePublisher(script: [], subscribesTwice: true)
             .traced("twice", into: trace)
             .subscribe(subscriber)
@@ -47,8 +47,8 @@ struct TraceTests {
 
     @Test func requestingNothingBreaksRule3_9AndIsNotPassedOn() {
         let trace = Trace()
-        let upstream = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
         upstream.traced("zero", into: trace).subscribe(subscriber)
         subscriber.request(.none)
         subscriber.request(.max(1))
@@ -59,8 +59,8 @@ struct TraceTests {
     @Test func unboundedRecursionBreaksRule3_3Once() {
         let trace = Trace(recursionLimit: 8)
         var depth = 0
-        var recursing: TestSubscriber<Int, Never>?
-        recursing = TestSubscriber<Int, Never>(initialDemand: .max(1)) { _ in
+        var recursing: RecordingSubscriber<Int, Never>?
+        recursing = RecordingSubscriber<Int, Never>(initialDemand: .max(1)) { _ in
             depth += 1
             if depth < 20 { recursing?.subscription?.request(.max(1)) }
             return .none
@@ -74,7 +74,7 @@ struct TraceTests {
     @Test func withALimitOfOneAnyNestedReceiveBreaksRule3_3() {
         let trace = Trace(recursionLimit: 1)
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never> { value in
+        let subscriber = RecordingSubscriber<Int, Never> { value in
             if value == 1 { subject.send(2) }
             return .none
         }
@@ -89,10 +89,10 @@ struct TraceTests {
 
     @Test func aReceiveOnAnotherThreadIsNotNestedInOneStillRunning() {
         let trace = Trace(recursionLimit: 1)
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
         let firstIsRunning = DispatchSemaphore(value: 0)
         let secondIsDone = DispatchSemaphore(value: 0)
-        let subscriber = TestSubscriber<Int, Never> { value in
+        let subscriber = RecordingSubscriber<Int, Never> { value in
             if value == 1 {
                 firstIsRunning.signal()
                 secondIsDone.wait()
@@ -112,8 +112,8 @@ struct TraceTests {
 
     @Test func aValueAfterCancelBreaksRule1_8AndAnUpstreamThatKeepsItsSubscriberBreaks3_13() {
         let trace = Trace()
-        var cancelling: TestSubscriber<Int, Never>?
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(5)) { value in
+        var cancelling: RecordingSubscriber<Int, Never>?
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(5)) { value in
             if value == 1 { cancelling?.cancel() }
             return .none
         }
@@ -129,7 +129,7 @@ struct TraceTests {
     @Test func anUpstreamThatLetsGoAfterCancelIsNotReported() {
         let trace = Trace()
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
         subject.traced("subject", into: trace).subscribe(subscriber)
         subject.send(1)
         subscriber.cancel()
@@ -140,7 +140,7 @@ struct TraceTests {
 
     @Test func theLedgerCountsRequestsAndDemandReturnedFromReceive() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2)) { $0 == 0 ? .max(3) : .none }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2)) { $0 == 0 ? .max(3) : .none }
         Publishers.fibonacci(count: .unlimited).traced("fib", into: trace).subscribe(subscriber)
         let ledger = trace.ledger(of: "fib")
         #expect(ledger?.requested == .max(5))
@@ -153,8 +153,8 @@ struct TraceTests {
     }
 
     @Test func aTracedHopChangesNothingDownstream() {
-        let plain = TestSubscriber<Int, Never>(initialDemand: .max(4))
-        let traced = TestSubscriber<Int, Never>(initialDemand: .max(4))
+        let plain = RecordingSubscriber<Int, Never>(initialDemand: .max(4))
+        let traced = RecordingSubscriber<Int, Never>(initialDemand: .max(4))
         Publishers.fibonacci(count: .max(10)).subscribe(plain)
         Publishers.fibonacci(count: .max(10)).traced("fib", into: Trace()).subscribe(traced)
         plain.request(.max(10))
@@ -178,8 +178,8 @@ struct TraceTests {
     @Test func severalSubscriptionsThroughOneHopGetLanesOfTheirOwn() {
         let trace = Trace()
         let hop = Publishers.fibonacci(count: .max(3)).traced("fib", into: trace)
-        hop.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
-        hop.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
+        hop.subscribe(RecordingSubscriber<Int, Never>(initialDemand: .max(1)))
+        hop.subscribe(RecordingSubscriber<Int, Never>(initialDemand: .max(2)))
         #expect(trace.hops == ["fib", "fib#2"])
         #expect(trace.ledger(of: "fib")?.delivered == 1)
         #expect(trace.ledger(of: "fib#2")?.delivered == 2)
@@ -192,7 +192,7 @@ struct TraceTests {
 struct TraceWellBehavedTests {
     @Test func fibonacciAcrossSeveralRequests() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2)) { _ in .max(1) }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2)) { _ in .max(1) }
         Publishers.fibonacci(count: .max(8)).traced("fib", into: trace).subscribe(subscriber)
         #expect(trace.violations.isEmpty)
         #expect(trace.ledger(of: "fib")?.delivered == 8)
@@ -232,10 +232,10 @@ struct TraceWellBehavedTests {
         let trace = Trace()
         let source = PassthroughSubject<Int, Never>()
         let shared = source.traced("source", into: trace).shareReplay(2)
-        let early = TestSubscriber<Int, Never>()
+        let early = RecordingSubscriber<Int, Never>()
         shared.traced("early", into: trace).subscribe(early)
         (1...3).forEach { source.send($0) }
-        let late = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        let late = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         shared.traced("late", into: trace).subscribe(late)
         late.request(.max(1))
         source.send(4)

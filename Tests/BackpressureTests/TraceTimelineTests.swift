@@ -10,7 +10,7 @@ struct TraceTimelineTests {
     /// Chapter 1's handshake: two values asked for, a pause, then five more.
     private func askTwiceTrace() -> Trace {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         [10, 20, 30].publisher.traced("numbers", into: trace).subscribe(subscriber)
         subscriber.request(.max(5))
         return trace
@@ -55,7 +55,7 @@ struct TraceTimelineTests {
         let trace = Trace()
         TraceRudePublisher(script: [.value(1), .value(2), .value(3), .finish, .value(4)])
             .traced("rude", into: trace)
-            .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
+            .subscribe(RecordingSubscriber<Int, Never>(initialDemand: .max(2)))
         #expect(trace.timeline() == """
             #            2  3  5  6    7  8
             rude request    2
@@ -72,7 +72,7 @@ struct TraceTimelineTests {
 
     @Test func severalHopsShareColumnsAndDemandReturnedFromReceiveIsShownWithAPlus() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1)) { $0 < 20 ? .max(1) : .none }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1)) { $0 < 20 ? .max(1) : .none }
         Publishers.fibonacci(count: .max(5)).traced("fib", into: trace).map { $0 * 10 }.traced("tens", into: trace)
             .subscribe(subscriber)
         #expect(trace.timeline() == """
@@ -89,7 +89,7 @@ struct TraceTimelineTests {
 
     @Test func aWidePictureWrapsAtTheWidthAndKeepsEveryEvent() {
         let trace = Trace()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1)) { _ in .max(1) }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1)) { _ in .max(1) }
         Publishers.fibonacci(count: .max(20)).traced("fib", into: trace).subscribe(subscriber)
         let picture = trace.timeline(width: 50)
         #expect(picture.split(separator: "\n").allSatisfy { $0.count <= 50 })

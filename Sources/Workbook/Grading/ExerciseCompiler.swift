@@ -20,7 +20,8 @@ import Foundation
 ///    declares, and the learner's module cannot import the checks to make a forged one.
 /// 3. The program links the ``GradingKit`` library, so linking it is quick.
 ///
-/// A program is built again only when its inputs changed: the file, the binding, the kit.
+/// A program is built again only when its inputs changed (the file, the binding, the kit) or
+/// the program is no longer the file that was linked.
 struct ExerciseCompiler {
     let kit: GradingKit
     let wall: ModuleWall
@@ -71,8 +72,11 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: the workbook has no \(job.exercise.bindingPath) to check it with"
         }
         let key = [exerciseText, mainText, bindingText, kitStamp].joined(separator: "\u{0}")
+        // The inputs, then the program's fingerprint when it was linked: a program changed
+        // since (a learner's program without a sandbox can rename a script over another's)
+        // is built again, never reused.
         let keyFile = folder.appendingPathComponent("inputs")
-        if FileManager.default.contents(atPath: keyFile.path) == Data(key.utf8), FileManager.default.fileExists(atPath: program.path) {
+        if let built = ProgramFingerprint(program), FileManager.default.contents(atPath: keyFile.path) == Data((key + "\u{0}" + built.record).utf8) {
             return nil
         }
         do {
@@ -103,7 +107,7 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: the compiler could not be started"
         }
         if !linked.succeeded { return Self.firstError(linked, job: job, wall: false) }
-        try? Data(key.utf8).write(to: keyFile)
+        if let built = ProgramFingerprint(program) { try? Data((key + "\u{0}" + built.record).utf8).write(to: keyFile) }
         return nil
     }
 

@@ -33,4 +33,10 @@ struct ProgramFingerprint: Equatable {
         statusChanged = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
         #endif
     }
+
+    /// One line for the build cache: a program whose fingerprint is not the one recorded
+    /// when it was linked is built again rather than trusted.
+    var record: String {
+        ([device, inode].map(String.init) + [String(size)] + (modified + statusChanged).map(String.init)).joined(separator: " ")
+    }
 }

@@ -1,4 +1,5 @@
 import ChildProtocol
+import ConcurrencyExtras
 import Course
 import Foundation
 import Testing
@@ -90,6 +91,22 @@ import Testing
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 2)
         #expect(toolchain.compiled.count == 2)
+    }
+
+    @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.compiled.count == 1, "the same inputs reuse the program")
+        // What an unsandboxed program could do to another's: rename a script over it.
+        let program = try #require(toolchain.programs.first)
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: program + ".x"))
+        #expect(rename(program + ".x", program) == 0)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.compiled.count == 2, "a program that is no longer the one linked is built again")
     }
 
     @Test func flagsComeBackWithTheGrade() throws {
@@ -267,20 +284,23 @@ final class FakeToolchain: @unchecked Sendable {
     static let nonce = "NONCE"
     /// What each check's program does, by "G_<Exercise>".
     var checks: [String: ChildProcess.Result] = [:]
-    private let lock = NSLock()
-    private var kitBuildCount = 0
-    private var compiledTargets: [String] = []
+    /// Locked: jobs compile two at a time.
+    private let kitBuildCount = LockIsolated(0)
+    private let compiledTargets = LockIsolated<[String]>([])
+    private let linkedPrograms = LockIsolated<[String]>([])
 
     /// How many times the kit was built.
-    var kitBuilds: Int { lock.withLock { kitBuildCount } }
+    var kitBuilds: Int { kitBuildCount.value }
     /// The jobs whose exercise file was compiled, in the order they were.
-    var compiled: [String] { lock.withLock { compiledTargets } }
+    var compiled: [String] { compiledTargets.value }
+    /// The programs linked, by path.
+    var programs: [String] { linkedPrograms.value }
 
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
         if process.executable == "swift" {
-            lock.withLock { kitBuildCount += 1 }
+            kitBuildCount.withValue { $0 += 1 }
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
             let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
             try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
@@ -297,14 +317,16 @@ final class FakeToolchain: @unchecked Sendable {
             let module = try #require(value(after: "-module-name"))
             let name = String(module.split(separator: "_").last ?? "")
             if module.hasPrefix("Exercise_") {
-                lock.withLock { compiledTargets.append(String(module.dropFirst("Exercise_".count))) }
+                compiledTargets.withValue { $0.append(String(module.dropFirst("Exercise_".count))) }
                 if slowExercises.contains(name) {
                     return ChildProcess.Result(termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: process.timeout ?? 0)
                 }
                 return brokenExercises[name].map { .output($0, status: 1) } ?? .output("", status: 0)
             }
             if let broken = brokenPrograms[name] { return .output(broken, status: 1) }
-            try Data("program".utf8).write(to: URL(fileURLWithPath: try #require(value(after: "-o"))))
+            let program = try #require(value(after: "-o"))
+            try Data("program".utf8).write(to: URL(fileURLWithPath: program))
+            linkedPrograms.withValue { $0.append(program) }
             return .output("", status: 0)
         }
         // A check: keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.

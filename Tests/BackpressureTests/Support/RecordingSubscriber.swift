@@ -1,4 +1,4 @@
-import Foundation
+import ConcurrencyExtras
 import OpenCombineShim
 
 /// A subscriber that records everything it is sent and asks for exactly what a test tells
@@ -8,16 +8,14 @@ import OpenCombineShim
 /// protocol is ``Trace``. A test that wants the rules checked puts a traced hop in front,
 /// `publisher.traced("amb", into: trace).subscribe(subscriber)`, and expects
 /// `trace.violations` to be empty.
-final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     enum Event {
         case subscription
         case value(Input)
         case completion(Subscribers.Completion<Failure>)
     }
 
-    private let lock = NSLock()
-    private var _events: [Event] = []
-    private(set) var subscription: Subscription?
+    private let recorded = LockIsolated<(events: [Event], subscription: Subscription?)>(([], nil))
     private let initialDemand: Subscribers.Demand
     private let onValue: (Input) -> Subscribers.Demand
 
@@ -30,7 +28,8 @@ final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
         self.onValue = onValue
     }
 
-    var events: [Event] { lock.lock(); defer { lock.unlock() }; return _events }
+    var events: [Event] { recorded.events }
+    var subscription: Subscription? { recorded.subscription }
     var values: [Input] { events.compactMap { if case let .value(v) = $0 { return v } else { return nil } } }
     var completions: [Subscribers.Completion<Failure>] {
         events.compactMap { if case let .completion(c) = $0 { return c } else { return nil } }
@@ -38,30 +37,25 @@ final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     var isFinished: Bool { completions.contains { if case .finished = $0 { return true } else { return false } } }
 
     func receive(subscription: Subscription) {
-        lock.lock()
-        self.subscription = subscription
-        _events.append(.subscription)
-        lock.unlock()
+        recorded.withValue { $0.subscription = subscription; $0.events.append(.subscription) }
         if initialDemand > .none { subscription.request(initialDemand) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.lock(); _events.append(.value(input)); lock.unlock()
+        recorded.withValue { $0.events.append(.value(input)) }
         return onValue(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock(); _events.append(.completion(completion)); lock.unlock()
+        recorded.withValue { $0.events.append(.completion(completion)) }
     }
 
     /// Asks for more through the subscription, as a consumer would from outside.
     func request(_ demand: Subscribers.Demand) {
-        lock.lock(); let subscription = self.subscription; lock.unlock()
         subscription?.request(demand)
     }
 
     func cancel() {
-        lock.lock(); let subscription = self.subscription; lock.unlock()
         subscription?.cancel()
     }
 }

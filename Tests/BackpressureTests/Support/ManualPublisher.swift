@@ -1,42 +1,37 @@
-import Foundation
+import ConcurrencyExtras
 import OpenCombineShim
 
 /// A publisher driven by hand, which records what its subscriber asks of it.
 ///
 /// Unlike a subject it sends whatever the test tells it to, demand or not, so tests can
-/// check that an operator itself keeps deliveries within demand. Each subscription is
-/// recorded; it holds its subscriber only until cancelled or completed, so tests can
-/// check for leaks with weak references.
-final class TestPublisher<Output, Failure: Error>: Publisher {
+/// check that an operator itself keeps deliveries within demand (and a traced hop can see
+/// a rude upstream). Each subscription is recorded; it holds its subscriber only until
+/// cancelled or completed, so tests can check for leaks with weak references.
+final class ManualPublisher<Output, Failure: Error>: Publisher {
     final class Subscription: OpenCombineShim.Subscription {
-        private let lock = NSLock()
-        private var subscriber: AnySubscriber<Output, Failure>?
-        private var _requests: [Subscribers.Demand] = []
-        private var _cancelled = false
+        private let state: LockIsolated<(subscriber: AnySubscriber<Output, Failure>?, requests: [Subscribers.Demand], isCancelled: Bool)>
 
-        init(_ subscriber: AnySubscriber<Output, Failure>) { self.subscriber = subscriber }
+        init(_ subscriber: AnySubscriber<Output, Failure>) { state = LockIsolated((subscriber, [], false)) }
 
-        var requests: [Subscribers.Demand] { lock.lock(); defer { lock.unlock() }; return _requests }
-        var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return _cancelled }
+        var requests: [Subscribers.Demand] { state.requests }
+        var isCancelled: Bool { state.isCancelled }
         var totalDemand: Subscribers.Demand { requests.reduce(.none, +) }
 
-        func request(_ demand: Subscribers.Demand) { lock.lock(); _requests.append(demand); lock.unlock() }
-        func cancel() { lock.lock(); _cancelled = true; subscriber = nil; lock.unlock() }
+        func request(_ demand: Subscribers.Demand) { state.withValue { $0.requests.append(demand) } }
+        func cancel() { state.withValue { $0.isCancelled = true; $0.subscriber = nil } }
 
         @discardableResult
         func send(_ value: Output) -> Subscribers.Demand {
-            lock.lock(); let subscriber = self.subscriber; lock.unlock()
-            return subscriber?.receive(value) ?? .none
+            state.subscriber?.receive(value) ?? .none
         }
 
         func send(completion: Subscribers.Completion<Failure>) {
-            lock.lock(); let subscriber = self.subscriber; self.subscriber = nil; lock.unlock()
+            let subscriber = state.withValue { state in defer { state.subscriber = nil }; return state.subscriber }
             subscriber?.receive(completion: completion)
         }
     }
 
-    private let lock = NSLock()
-    private var _subscriptions: [Subscription] = []
+    private let recorded = LockIsolated<[Subscription]>([])
     /// Sent to a subscriber as soon as it subscribes, if set (like `Empty` or `Fail`).
     private let immediateCompletion: Subscribers.Completion<Failure>?
 
@@ -44,12 +39,12 @@ final class TestPublisher<Output, Failure: Error>: Publisher {
         immediateCompletion = completion
     }
 
-    var subscriptions: [Subscription] { lock.lock(); defer { lock.unlock() }; return _subscriptions }
+    var subscriptions: [Subscription] { recorded.value }
     var subscription: Subscription? { subscriptions.last }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let subscription = Subscription(AnySubscriber(subscriber))
-        lock.lock(); _subscriptions.append(subscription); lock.unlock()
+        recorded.withValue { $0.append(subscription) }
         subscriber.receive(subscription: subscription)
         if let immediateCompletion { subscription.send(completion: immediateCompletion) }
     }
