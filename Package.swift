@@ -90,7 +90,7 @@ let package = Package(
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
         .target(name: "ChildProtocol"),
-        .executableTarget(name: "ExerciseTestCodegen", path: "Sources/ExerciseTestPlugin/Codegen"),
+        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["Course"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
             capability: .buildTool(),

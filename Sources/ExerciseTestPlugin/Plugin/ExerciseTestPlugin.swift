@@ -4,8 +4,9 @@ import PackagePlugin
 /// Writes one Swift Testing test per exercise into the ExerciseTests target.
 ///
 /// The exercises are the entries of the manifest (`Sources/Course/ExerciseManifest.swift`),
-/// the one list of them: adding an entry adds its test, with nothing else to register.
-/// The manifest is the command's input, so SwiftPM writes the tests again when it changes.
+/// the one list of them, which the tool links: adding an entry adds its test, with nothing
+/// else to register. The manifest is also the command's input, so SwiftPM writes the tests
+/// again when it changes.
 @main
 struct ExerciseTestPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -14,7 +15,7 @@ struct ExerciseTestPlugin: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Writing one test per exercise",
             executable: try context.tool(named: "ExerciseTestCodegen").url,
-            arguments: [output.path, manifest.path],
+            arguments: [output.path],
             inputFiles: [manifest],
             outputFiles: [output]
         )]
