@@ -52,9 +52,17 @@ struct GradingKit {
             .filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// True when the built library is newer than everything it is built from.
+    /// Dated when the last successful build of the kit began. SwiftPM leaves the library
+    /// alone when nothing it is linked from changed (an edit to the root manifest that
+    /// touches no target of the kit), so the library's own date alone would call the kit
+    /// stale after every such edit, and every check would run `swift build` again.
+    private var buildStamp: URL { directory.appendingPathComponent(".build/kit-built") }
+
+    /// True when the library exists and it, or the last build that found it current, is
+    /// newer than everything it is built from.
     var isCurrent: Bool {
-        guard let built = LibraryFreshness.modificationDate(library) else { return false }
+        guard let linked = LibraryFreshness.modificationDate(library) else { return false }
+        let built = max(linked, LibraryFreshness.modificationDate(buildStamp) ?? .distantPast)
         return LibraryFreshness.lastChange(in: workspace, gradingManifest: manifestFile) < built
     }
 
@@ -63,6 +71,7 @@ struct GradingKit {
         try write()
         guard !isCurrent else { return }
         log("building the checks and the library for grading (the first time: a minute or two)…")
+        let started = Date()
         let build = try runProgram(ChildProcess("swift", ["build", "--package-path", directory.path, "--product", Self.productName], timeout: timeLimit))
         if build.termination == .timedOut {
             throw ExerciseError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
@@ -73,6 +82,10 @@ struct GradingKit {
                 ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
                 ?? "swift build failed without saying why"
             throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(line)")
+        }
+        // Dated when the build began: a source edited while it ran is still newer.
+        if FileManager.default.createFile(atPath: buildStamp.path, contents: Data()) {
+            try? FileManager.default.setAttributes([.modificationDate: started], ofItemAtPath: buildStamp.path)
         }
     }
 

@@ -93,6 +93,21 @@ import Testing
         #expect(toolchain.compiled.count == 2)
     }
 
+    @Test func aManifestEditThatLeavesTheLibraryAloneRebuildsTheKitOnce() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        // Like SwiftPM when no target of the kit changed: the build succeeds, the library keeps its date.
+        toolchain.kitBuildRelinks = false
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("// swift-tools-version: 5.9\n// a new target elsewhere\n", to: "Package.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2, "built after the edit, then current")
+    }
+
     @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
@@ -280,6 +295,8 @@ final class FakeToolchain: @unchecked Sendable {
     var brokenPrograms: [String: String] = [:]
     /// Compiler output of the kit's build, when the workbook's own code is broken.
     var brokenWorkbook: String?
+    /// Whether the kit's build writes the library (SwiftPM does not when nothing changed).
+    var kitBuildRelinks = true
     /// Stands for the run's nonce in ``checks``' output; replaced by the real one.
     static let nonce = "NONCE"
     /// What each check's program does, by "G_<Exercise>".
@@ -304,7 +321,10 @@ final class FakeToolchain: @unchecked Sendable {
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
             let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
             try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
-            try Data("kit".utf8).write(to: URL(fileURLWithPath: debug + "/lib\(GradingKit.productName).so"))
+            let library = debug + "/lib\(GradingKit.productName).so"
+            if kitBuildRelinks || !FileManager.default.fileExists(atPath: library) {
+                try Data("kit".utf8).write(to: URL(fileURLWithPath: library))
+            }
             return .output("", status: 0)
         }
         if process.executable == "swiftc" {
