@@ -31,6 +31,9 @@ struct Grade: ParsableCommand {
     @Option(help: ArgumentHelp("Grade only the K-th of N shares of the class (needs --submissions); merge the parts with `grade merge`.", valueName: "K/N"))
     var shard: String?
 
+    @Flag(help: "Grade a class even where grading programs cannot be sandboxed (no bubblewrap, or no user namespaces): only when you trust every student.")
+    var withoutSandbox = false
+
     @OptionGroup var outputs: GradeOutputs
 
     @OptionGroup var timeLimit: TimeLimitOption
@@ -55,6 +58,9 @@ struct Grade: ParsableCommand {
         // No grading program may see the class: not another student's file, not its own folder.
         grader.hiddenFolders = [URL(fileURLWithPath: submissions).standardizedFileURL]
         let students = shard?.share(of: roster.students) ?? roster.students
+        if let refusal = Grader.sandboxRefusal(gradingStudents: students.count, trustingEveryone: withoutSandbox) {
+            throw ExerciseError(refusal)
+        }
         if let shard { logProgress("shard \(shard.index)/\(shard.count): \(students.count) of \(roster.students.count) students") }
         if outputs.gradescopeFile != nil, students.count != 1 {
             // Said before grading, not after minutes of it.

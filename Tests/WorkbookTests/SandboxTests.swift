@@ -4,6 +4,16 @@ import Testing
 
 /// How children are started and what a sandboxed one may reach.
 @Suite struct SandboxTests {
+    @Test func aClassIsRefusedWithoutASandboxUnlessTheInstructorTrustsEveryone() throws {
+        let none = Sandbox(kind: .none(reason: "bubblewrap is not installed"))
+        let refusal = try #require(none.refusal(gradingStudents: 2, trustingEveryone: false))
+        #expect(refusal.contains("bubblewrap is not installed") && refusal.contains("--without-sandbox"), "\(refusal)")
+        #expect(none.refusal(gradingStudents: 2, trustingEveryone: true) == nil)
+        #expect(none.refusal(gradingStudents: 1, trustingEveryone: false) == nil, "one submission can spoil only itself")
+        let sandboxed = Sandbox(kind: .bubblewrap(path: "/usr/bin/bwrap", sizedTmp: true))
+        #expect(sandboxed.refusal(gradingStudents: 30, trustingEveryone: false) == nil)
+    }
+
     @Test func aChildGetsItsThreeDescriptorsAndNoOther() throws {
         // An open descriptor of this process that a careless spawn would hand down.
         let held = open("/dev/null", O_RDONLY)

@@ -44,6 +44,11 @@ public struct Grader {
     /// One line for the first line of output when programs run without a sandbox.
     public static var sandboxNotice: String? { Sandbox.current.notice }
 
+    /// Why a class of `students` cannot be graded on this machine (it has no sandbox), or nil.
+    public static func sandboxRefusal(gradingStudents students: Int, trustingEveryone: Bool) -> String? {
+        Sandbox.current.refusal(gradingStudents: students, trustingEveryone: trustingEveryone)
+    }
+
     /// Grades the learner's own `exercises`, in the order given.
     ///
     /// - Parameter untouchedToo: also run the checks of untouched stubs (their outcome is

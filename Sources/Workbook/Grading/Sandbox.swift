@@ -53,6 +53,19 @@ struct Sandbox {
         return "note: grading runs without a sandbox (\(reason)); resource limits still apply"
     }
 
+    /// Why a class of `students` cannot be graded here, or nil when it can.
+    ///
+    /// Without a sandbox a student's program can write wherever the instructor can: over
+    /// another student's grading program, into the checks, the grades file. One student
+    /// alone (a learner's own work, a Gradescope container holding one submission) can only
+    /// spoil their own grade, so only a class of two or more is refused, unless the
+    /// instructor says they trust every student.
+    func refusal(gradingStudents students: Int, trustingEveryone: Bool) -> String? {
+        guard students > 1, !trustingEveryone, case .none(let reason) = kind else { return nil }
+        return "grading \(students) students needs the sandbox, and this machine has none (\(reason)): "
+            + "one student's program could change another's grade; pass --without-sandbox to grade anyway, trusting every student"
+    }
+
     /// `process` as it runs in the sandbox: `readable` folders shown read-only, `hidden`
     /// ones replaced by empty folders, the program's environment cleared but for `PATH`.
     func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], hidden: [URL]) -> ChildProcess {
@@ -94,7 +107,8 @@ struct Sandbox {
         guard let result = try? timed.run() else { return .none(reason: "bubblewrap could not be started") }
         guard result.succeeded else {
             let why = result.standardError.split(separator: "\n").first.map(String.init) ?? "\(result.termination)"
-            return .none(reason: "bubblewrap cannot make namespaces here: \(why)")
+            // Ubuntu 23.10 and later keep user namespaces from unprivileged programs.
+            return .none(reason: "bubblewrap cannot make namespaces here: \(why); on Ubuntu, sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0")
         }
         return .bubblewrap(path: path, sizedTmp: sizedTmp)
         #else
