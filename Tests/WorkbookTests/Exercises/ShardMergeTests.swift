@@ -41,7 +41,8 @@ import Testing
         try Self.writeClass(into: folder)
         func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
         func grade(_ arguments: [String]) throws {
-            let result = try Self.workbook(["grade", "--submissions", folder.path, "--color", "never"] + arguments)
+            // The students are this test's own: where there is no sandbox, trust them (the refusal has its test in SandboxTests).
+            let result = try Self.workbook(["grade", "--submissions", folder.path, "--color", "never", "--without-sandbox"] + arguments)
             #expect(result.succeeded, "\(arguments): \(result.standardError)")
         }
         func record(_ name: String) throws -> GradeRecord {
