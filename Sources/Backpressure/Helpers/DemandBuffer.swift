@@ -1,4 +1,3 @@
-import DequeModule
 import OpenCombineShim
 
 /// Delivers values and a completion to one downstream subscriber, never faster than it
@@ -45,15 +44,17 @@ final class DemandBuffer<Downstream: Subscriber> {
         /// Emptied when the downstream is completed or the buffer cancelled. A slot
         /// rather than a `Downstream?` for the same reason as above (see `Slot`).
         var downstream: Slot<Downstream>
-        var queue: Deque<Input>
+        /// A `ReplayRing` with no limit rather than a `Deque`, for the same reason again:
+        /// each call into `Deque` looks up `Deque<Input>`'s metadata (see `ReplayRing`).
+        var queue: ReplayRing<Input>
         var completion: Subscribers.Completion<Failure>?
 
-        init(downstream: Downstream, capacity: Int, queue: Deque<Input>, completion: Subscribers.Completion<Failure>?) {
+        init(downstream: Downstream, capacity: Int, queue: ReplayRing<Input>, completion: Subscribers.Completion<Failure>?) {
             self.downstream = Slot(downstream)
             self.capacity = capacity
             self.queue = queue
             self.completion = completion
-            isQueueEmpty = queue.isEmpty
+            isQueueEmpty = queue.count == 0
             hasCompletion = completion != nil
         }
     }
@@ -63,19 +64,24 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Parameters:
     ///   - downstream: The subscriber to deliver to.
     ///   - capacity: How many values beyond the downstream's demand to keep.
-    ///   - queued: Values to deliver first (a replay), as if they had just arrived.
+    ///   - queued: Values to deliver first (a replay), as if they had just arrived. The
+    ///     buffer takes the ring over (it must have no limit) and deallocates it.
     ///   - completion: A completion to deliver after them.
     init(
         downstream: Downstream,
         capacity: Int = .max,
-        queued: Deque<Input> = [],
+        queued: ReplayRing<Input> = ReplayRing(limit: .max),
         completion: Subscribers.Completion<Failure>? = nil
     ) {
+        precondition(queued.limit == .max, "a demand buffer's queue has no limit of its own")
         state = LockedState(State(downstream: downstream, capacity: capacity, queue: queued, completion: completion))
     }
 
     deinit {
-        state.withLock { $0.downstream.deallocate() }
+        state.withLock { state in
+            state.downstream.deallocate()
+            state.queue.deallocate()
+        }
     }
 
     /// Hands the downstream its subscription, then delivers whatever arrived meanwhile.
@@ -88,7 +94,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     @discardableResult
     func start(with subscription: Subscription) -> Subscribers.Demand {
         state.withLock { $0.downstream.valueIfFilled }?.receive(subscription: subscription)
-        return deliver(state.withLock { $0.nextDelivery() })
+        return drain(state.lock()) // The role is ours from the start.
     }
 
     /// Adds demand from the downstream's `request(_:)` and delivers what it allows.
@@ -97,10 +103,9 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: extra demand the downstream returned from `receive(_:)` while queued
     ///   values were delivered, to pass on upstream as well.
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
-        deliver(state.withLock { state in
-            state.demand += demand
-            return state.takeTurn()
-        })
+        let state = self.state.lock()
+        state.pointee.demand += demand
+        return takeTurn(state)
     }
 
     /// Offers one value.
@@ -125,133 +130,142 @@ final class DemandBuffer<Downstream: Subscriber> {
             state.pointee.isDraining = true
             state.pointee.demand -= .max(1)
             self.state.unlock()
-            return afterDirectDelivery(more: downstream.receive(value))
+            let more = downstream.receive(value)
+            // Count what it asked for, and deliver whatever arrived meanwhile, with the
+            // role we still have.
+            return drain(adding: more, to: self.state.lock())
         }
-        self.state.unlock()
-        return enqueue(value)
-    }
-
-    /// Counts the demand the downstream returned for a value handed straight over, and
-    /// gives up the delivering role unless something arrived meanwhile.
-    private func afterDirectDelivery(more: Subscribers.Demand) -> Subscribers.Demand {
-        var forward = Subscribers.Demand.none
-        let isDone: Bool = state.withLock { state in
-            state.demand += more
-            state.demandToForward += more
-            guard state.isQueueEmpty, !state.hasCompletion else { return false }
-            forward = state.finishDraining()
-            return true
-        }
-        // Something arrived meanwhile: deliver it, with the role we still have.
-        return isDone ? forward : deliver(state.withLock { $0.nextDelivery() })
+        return enqueue(value, state)
     }
 
     /// Queues a value the downstream can't take right now, and delivers if nobody else is.
-    @inline(never) // Kept apart so that its generic bookkeeping stays off the fast path.
-    private func enqueue(_ value: Input) -> Subscribers.Demand {
-        deliver(state.withLock { state in
-            guard state.isOpen, !state.hasCompletion else { return .busy }
-            state.queue.append(value)
-            // Keep everything already asked for, plus at most `capacity` more.
-            while state.queue.count > state.capacity, Subscribers.Demand.max(state.queue.count) > state.demand {
-                state.queue.removeFirst()
-            }
-            // Trimming to a small capacity (0 above all) can empty the queue: the flag
-            // must say so, or `nextDelivery()` would never get past it to a completion.
-            state.isQueueEmpty = state.queue.isEmpty
-            return state.takeTurn()
-        })
+    /// Called with the lock held; releases it.
+    @inline(never) // Kept apart so that its bookkeeping stays off the fast path.
+    private func enqueue(_ value: Input, _ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        guard state.pointee.isOpen, !state.pointee.hasCompletion else {
+            self.state.unlock()
+            return .none
+        }
+        state.pointee.queue.append(value)
+        // Keep everything already asked for, plus at most `capacity` more.
+        while state.pointee.queue.count > state.pointee.capacity,
+              Subscribers.Demand.max(state.pointee.queue.count) > state.pointee.demand {
+            _ = state.pointee.queue.removeFirst()
+        }
+        // Trimming to a small capacity (0 above all) can empty the queue: the flag must
+        // say so, or `drain` would never get past it to a completion.
+        state.pointee.isQueueEmpty = state.pointee.queue.count == 0
+        return takeTurn(state)
     }
 
     /// Offers the completion. It is delivered after the values queued before it.
     func receive(completion: Subscribers.Completion<Failure>) {
-        _ = deliver(state.withLock { state in
-            guard state.isOpen, !state.hasCompletion else { return .busy }
-            state.completion = completion
-            state.hasCompletion = true
-            return state.takeTurn()
-        })
+        let state = self.state.lock()
+        guard state.pointee.isOpen, !state.pointee.hasCompletion else {
+            self.state.unlock()
+            return
+        }
+        state.pointee.completion = completion
+        state.pointee.hasCompletion = true
+        _ = takeTurn(state)
     }
 
     /// Forgets the downstream and everything queued for it. Sends no completion.
     func cancel() {
-        // Released after the lock: releasing the downstream may run its deinit.
-        let released: (Downstream?, Deque<Input>) = state.withLock { state in
+        // Released after the lock: releasing the downstream or a value may run a deinit.
+        let (downstream, queued): (Downstream?, ReplayRing<Input>) = state.withLock { state in
             defer {
                 state.isOpen = false
-                state.queue = []
+                state.queue = ReplayRing(limit: 0) // Nothing is queued once closed.
                 state.isQueueEmpty = true
                 state.completion = nil
             }
             return (state.downstream.take(), state.queue)
         }
-        withExtendedLifetime(released) {}
+        var queue = queued
+        queue.deallocate()
+        withExtendedLifetime(downstream) {}
     }
 
-    fileprivate enum Delivery {
-        case value(Input, Downstream)
-        case completion(Subscribers.Completion<Failure>, Downstream)
-        /// Nothing left to deliver. The delivering role was given up in the same critical
-        /// section that found nothing, so a value offered concurrently is never stranded.
-        case done(forward: Subscribers.Demand)
-        /// Another caller is delivering; it will deliver what we queued.
-        case busy
+    /// Takes the delivering role if nobody has it, and delivers. Called with the lock
+    /// held; releases it.
+    private func takeTurn(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        guard !state.pointee.isDraining else {
+            self.state.unlock() // Another caller is delivering; it will deliver what we queued.
+            return .none
+        }
+        state.pointee.isDraining = true
+        return drain(state)
     }
+
+    /// Counts the demand the downstream returned from a value, then drains.
+    private func drain(adding more: Subscribers.Demand, to state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        state.pointee.demand += more
+        state.pointee.demandToForward += more
+        return drain(state)
+    }
+
+    // [excerpt: drain]
+    /// Delivers until nothing left may be delivered. Called by the caller that has the
+    /// delivering role, with the lock held (taken by hand, so that what is delivered is
+    /// read in place: see `LockedState.lock()`); releases it.
+    private func drain(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        while state.pointee.downstream.isFilled {
+            if state.pointee.isQueueEmpty {
+                guard state.pointee.hasCompletion else { break }
+                return deliverCompletion(state) // Nothing is queued: nothing is lost by finishing.
+            }
+            guard state.pointee.demand > .none else { break }
+            deliverFirst(state)
+        }
+        // Gives up the role, and hands back the demand to forward upstream. (Written out
+        // rather than as a method of the generic `State`: calling one looks up the struct's
+        // metadata.)
+        state.pointee.isDraining = false
+        let forward = state.pointee.isOpen ? state.pointee.demandToForward : .none
+        state.pointee.demandToForward = .none
+        self.state.unlock()
+        return forward
+    }
+    // [/excerpt]
 
     // [excerpt: deliver]
-    /// Delivers, without the lock, until there is nothing left that may be delivered.
-    private func deliver(_ first: Delivery) -> Subscribers.Demand {
-        var delivery = first
-        while true {
-            switch delivery {
-            case let .value(value, downstream):
-                let more = downstream.receive(value)
-                delivery = state.withLock { state in
-                    state.demand += more
-                    state.demandToForward += more
-                    return state.nextDelivery()
-                }
-            case let .completion(completion, downstream):
-                downstream.receive(completion: completion)
-                return state.withLock { $0.finishDraining() }
-            case let .done(forward):
-                return forward
-            case .busy:
-                return .none
-            }
+    /// Takes the oldest value out of the queue and delivers it without the lock, then
+    /// takes the lock again to count the demand the downstream returned.
+    @inline(never) // Its value's local costs a look-up of `Input`; a direct hand-over skips it.
+    private func deliverFirst(_ state: UnsafeMutablePointer<State>) {
+        state.pointee.demand -= .max(1)
+        let value = state.pointee.queue.removeFirst()
+        state.pointee.isQueueEmpty = state.pointee.queue.count == 0
+        let downstream = state.pointee.downstream.value
+        self.state.unlock() // Never held while the downstream is called.
+        let more = downstream.receive(value)
+        _ = self.state.lock() // The same pointer: the state never moves.
+        state.pointee.demand += more
+        state.pointee.demandToForward += more
+    }
+    // [/excerpt]
+
+    // [excerpt: deliver-completion]
+    /// Delivers the completion, once: the buffer lets go of the downstream in the same
+    /// critical section that takes the completion out, so there can never be a second
+    /// one. Called with the lock held; releases it.
+    @inline(never) // Once per buffer: its generic values stay off the values' path.
+    private func deliverCompletion(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        let completion = state.pointee.completion
+        let downstream = state.pointee.downstream.take()
+        state.pointee.completion = nil
+        state.pointee.isOpen = false
+        self.state.unlock()
+        if let completion, let downstream {
+            downstream.receive(completion: completion)
         }
+        return self.state.withLock { $0.finishDraining() }
     }
     // [/excerpt]
 }
 
 extension DemandBuffer.State {
-    /// Takes the delivering role if nobody has it.
-    fileprivate mutating func takeTurn() -> DemandBuffer.Delivery {
-        guard !isDraining else { return .busy }
-        isDraining = true
-        return nextDelivery()
-    }
-
-    // [excerpt: drain]
-    /// Picks what to deliver next. Called by the caller that has the delivering role.
-    fileprivate mutating func nextDelivery() -> DemandBuffer.Delivery {
-        guard let downstream = downstream.valueIfFilled else { return .done(forward: finishDraining()) }
-        if isQueueEmpty {
-            guard let completion else { return .done(forward: finishDraining()) }
-            _ = self.downstream.take() // Delivered below, then released.
-            self.completion = nil
-            isOpen = false
-            return .completion(completion, downstream)
-        }
-        if demand > .none, let value = queue.popFirst() {
-            isQueueEmpty = queue.isEmpty
-            demand -= .max(1)
-            return .value(value, downstream)
-        }
-        return .done(forward: finishDraining())
-    }
-    // [/excerpt]
-
     /// Gives up the delivering role and hands back the demand to forward upstream.
     fileprivate mutating func finishDraining() -> Subscribers.Demand {
         isDraining = false
