@@ -32,7 +32,6 @@ let package = Package(
         // workbook-bench; see the performance notes). Synchronization's `Atomic` would need
         // macOS 15 and iOS 18.
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         // Tests only: LockIsolated, for values the tests share between threads.
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
@@ -47,11 +46,7 @@ let package = Package(
         // that chapters and exercises read like ordinary Combine code.)
         .target(
             name: "Backpressure",
-            dependencies: [
-                combine,
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "Atomics", package: "swift-atomics"),
-            ],
+            dependencies: [combine, .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
