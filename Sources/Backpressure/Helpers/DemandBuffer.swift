@@ -372,9 +372,9 @@ extension DemandBuffer.State {
 
 /// A subscriber in an object of its own: a reference, whatever the subscriber's type, so
 /// that unspecialised code copies it with a plain retain, and calls it in place.
-final class Held<Subscriber> {
-    let subscriber: Subscriber
-    init(_ subscriber: Subscriber) { self.subscriber = subscriber }
+final class Held<Wrapped> {
+    let subscriber: Wrapped
+    init(_ subscriber: Wrapped) { self.subscriber = subscriber }
 }
 
 /// The states of `DemandBuffer`'s fast path, declared outside the generic class so that
