@@ -28,7 +28,10 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", .upToNextMinor(from: "0.14.0")),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The library's hot paths: a compare-and-swap where a lock cost more (measured with
+        // workbook-bench; see the performance notes). Synchronization's `Atomic` would need
+        // macOS 15 and iOS 18.
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         // Tests only: LockIsolated, for values the tests share between threads.
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
@@ -43,7 +46,7 @@ let package = Package(
         // that chapters and exercises read like ordinary Combine code.)
         .target(
             name: "Backpressure",
-            dependencies: [combine, .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: [combine, .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 

@@ -155,6 +155,69 @@ struct AmbTests {
         #expect(weakToken == nil)
     }
 
+    /// With `.unlimited` demand a value is handed over without the lock; one sent from
+    /// inside that delivery still waits for it to return (one delivery at a time).
+    @Test func aValueSentFromInsideAnUnlimitedDeliveryComesAfterIt() {
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        var log: [String] = []
+        let cancellable = first.amb(second).sink { value in
+            log.append("in \(value)")
+            if value == 1 { first.send(2) }
+            log.append("out \(value)")
+        }
+        first.send(1)
+        first.send(3)
+        #expect(log == ["in 1", "out 1", "in 2", "out 2", "in 3", "out 3"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func cancellingFromInsideAnUnlimitedDeliveryReleasesTheDownstream() {
+        weak var weakSubscriber: RecordingSubscriber<Int, Never>?
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        var delivered: [Int] = []
+        do {
+            var cancelSelf: () -> Void = {}
+            let subscriber = RecordingSubscriber<Int, Never> { value in
+                delivered.append(value)
+                cancelSelf()
+                return .none
+            }
+            cancelSelf = { [unowned subscriber] in subscriber.subscription?.cancel() }
+            weakSubscriber = subscriber
+            first.amb(second).subscribe(subscriber)
+            first.send(1)
+            first.send(2)
+        }
+        #expect(delivered == [1])
+        #expect(weakSubscriber == nil)
+    }
+
+    /// A cancel from another thread races values handed over without the lock: nothing
+    /// crashes, and the downstream is released, whichever side releases it.
+    @Test func cancelRacingUnlimitedValuesReleasesTheDownstream() {
+        for _ in 0..<200 {
+            weak var weakSubscriber: RecordingSubscriber<Int, Never>?
+            let first = PassthroughSubject<Int, Never>()
+            let second = PassthroughSubject<Int, Never>()
+            do {
+                let subscriber = RecordingSubscriber<Int, Never>()
+                weakSubscriber = subscriber
+                first.amb(second).subscribe(subscriber)
+                DispatchQueue.concurrentPerform(iterations: 2) { side in
+                    if side == 0 {
+                        for value in 0..<100 { first.send(value) }
+                    } else {
+                        subscriber.cancel()
+                    }
+                }
+                #expect(subscriber.values == Array(0..<subscriber.values.count))
+            }
+            #expect(weakSubscriber == nil)
+        }
+    }
+
     @Test func isSafeWhenTheSidesSendFromDifferentThreads() {
         for _ in 0..<200 {
             let first = PassthroughSubject<Int, Never>()

@@ -116,6 +116,67 @@ struct SteppingSubscriberTests {
         #expect(weakToken == nil)
     }
 
+    /// Whoever ends the subscriber releases the stepper, once; a cancel that comes while
+    /// the stepper runs leaves the releasing to `receive(_:)`, once the stepper returns.
+    @Test func everyWayOutReleasesTheStepper() {
+        enum WayOut: CaseIterable { case completion, promiseCancel, cancelWhileStepping, cancelBetweenValues }
+        for wayOut in WayOut.allCases {
+            let upstream = ManualPublisher<Int, Never>()
+            weak var weakToken: Token?
+            var cancellable: AnyCancellable?
+            var stepperRanAfterCancel = false
+            do {
+                let token = Token()
+                weakToken = token
+                cancellable = upstream.step { event in
+                    withExtendedLifetime(token) {}
+                    guard case let .input(_, promise) = event else { return }
+                    switch wayOut {
+                    case .promiseCancel: promise(.cancel)
+                    case .cancelWhileStepping:
+                        cancellable?.cancel()
+                        stepperRanAfterCancel = weakToken != nil
+                    case .completion, .cancelBetweenValues: promise(.more)
+                    }
+                }
+            }
+            upstream.send(1)
+            switch wayOut {
+            case .completion: upstream.send(completion: .finished)
+            case .cancelBetweenValues: cancellable?.cancel()
+            case .promiseCancel, .cancelWhileStepping: break
+            }
+            #expect(weakToken == nil, "\(wayOut)")
+            if wayOut == .cancelWhileStepping { #expect(stepperRanAfterCancel) }
+            withExtendedLifetime(cancellable) {}
+        }
+    }
+
+    /// `cancel()` from another thread races the upstream's values and the promises: the
+    /// stepper is released exactly once, whichever side ends up doing it.
+    @Test func cancelRacingValuesReleasesTheStepperOnce() async {
+        for _ in 0..<200 {
+            weak var weakToken: Token?
+            let subject = PassthroughSubject<Int, Never>()
+            var cancellable: AnyCancellable?
+            do {
+                let token = Token()
+                weakToken = token
+                cancellable = subject.buffer(size: 100, prefetch: .byRequest, whenFull: .dropOldest).step { event in
+                    withExtendedLifetime(token) {}
+                    if case let .input(_, promise) = event { promise(.more) }
+                }
+            }
+            let cancelling = cancellable
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for value in 0..<200 { subject.send(value) } }
+                group.addTask { cancelling?.cancel() }
+            }
+            cancellable = nil
+            #expect(weakToken == nil)
+        }
+    }
+
     @Test func completionReachesTheStepperOnce() {
         let upstream = ManualPublisher<Int, Never>()
         var completions: [Subscribers.Completion<Never>] = []

@@ -19,9 +19,11 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
 
     private let lock = Lock()
     private let buffer: DemandBuffer<Downstream>
-    private var firstSink: Sink<First>?
-    private var secondSink: Sink<Second>?
-    private var winner: Side?
+    // The lock guards these, so Swift's run-time exclusivity checks (one per access of a
+    // class's property) would only repeat its work.
+    @exclusivity(unchecked) private var firstSink: Sink<First>?
+    @exclusivity(unchecked) private var secondSink: Sink<Second>?
+    @exclusivity(unchecked) private var winner: Side?
 
     init(downstream: Downstream) {
         buffer = DemandBuffer(downstream: downstream)
@@ -54,7 +56,11 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
     // [excerpt: request]
     func request(_ demand: Subscribers.Demand) {
         let extra = buffer.request(demand)
-        let (firstSink, secondSink) = lock.withLock { (self.firstSink, self.secondSink) }
+        // The lock by hand: out of `withLock`, the pair would be a generic tuple, whose
+        // type this unspecialised code looks up at run time on every request.
+        lock.lock()
+        let firstSink = self.firstSink, secondSink = self.secondSink
+        lock.unlock()
         // Before the decision both sinks are set; after it, only the winner's.
         firstSink?.request(demand + extra)
         secondSink?.request(demand + extra)

@@ -1,4 +1,4 @@
-import DequeModule
+import Atomics
 import OpenCombineShim
 
 /// Delivers values and a completion to one downstream subscriber, never faster than it
@@ -43,39 +43,62 @@ final class DemandBuffer<Downstream: Subscriber> {
         var demandToForward = Subscribers.Demand.none
         let capacity: Int
         /// Emptied when the downstream is completed or the buffer cancelled. A slot
-        /// rather than a `Downstream?` for the same reason as above (see `Slot`).
-        var downstream: Slot<Downstream>
-        var queue: Deque<Input>
+        /// rather than an optional for the same reason as above (see `Slot`); the
+        /// downstream in an object of its own (`Held`), so that copying it out of the lock
+        /// for each value is one retain, not a call through `Downstream`'s value witnesses.
+        var downstream: Slot<Held<Downstream>>
+        /// A `ReplayRing` with no limit rather than a `Deque`, for the same reason again:
+        /// each call into `Deque` looks up `Deque<Input>`'s metadata (see `ReplayRing`).
+        var queue: ReplayRing<Input>
         var completion: Subscribers.Completion<Failure>?
 
-        init(downstream: Downstream, capacity: Int, queue: Deque<Input>, completion: Subscribers.Completion<Failure>?) {
+        init(downstream: Held<Downstream>, capacity: Int, queue: ReplayRing<Input>, completion: Subscribers.Completion<Failure>?) {
             self.downstream = Slot(downstream)
             self.capacity = capacity
             self.queue = queue
             self.completion = completion
-            isQueueEmpty = queue.isEmpty
+            isQueueEmpty = queue.count == 0
             hasCompletion = completion != nil
         }
     }
 
     private let state: LockedState<State>
 
+    /// The hand-over path without the lock, for the common case of a downstream that asked
+    /// for `.unlimited`: a `FastPath` word, open exactly while nothing but the value could
+    /// be delivered (nobody delivers, nothing is queued, no completion, the buffer open,
+    /// unlimited demand). A value takes it with one compare-and-swap, is delivered to the
+    /// downstream without a retain, and gives it back with another: where the lock, and a
+    /// retain and a release of the downstream, cost about twice that.
+    private let fast = UnsafeAtomic<Int>.create(FastPath.closed)
+    /// The downstream, unretained, for the fast path: the slot holds it, and nobody takes it
+    /// out of the slot while a fast delivery is under way (see `closeFastPath`).
+    private let downstreamForFastPath: Unmanaged<Held<Downstream>>
+
     /// - Parameters:
     ///   - downstream: The subscriber to deliver to.
     ///   - capacity: How many values beyond the downstream's demand to keep.
-    ///   - queued: Values to deliver first (a replay), as if they had just arrived.
+    ///   - queued: Values to deliver first (a replay), as if they had just arrived. The
+    ///     buffer takes the ring over (it must have no limit) and deallocates it.
     ///   - completion: A completion to deliver after them.
     init(
         downstream: Downstream,
         capacity: Int = .max,
-        queued: Deque<Input> = [],
+        queued: ReplayRing<Input> = ReplayRing(limit: .max),
         completion: Subscribers.Completion<Failure>? = nil
     ) {
-        state = LockedState(State(downstream: downstream, capacity: capacity, queue: queued, completion: completion))
+        precondition(queued.limit == .max, "a demand buffer's queue has no limit of its own")
+        let held = Held(downstream)
+        downstreamForFastPath = .passUnretained(held)
+        state = LockedState(State(downstream: held, capacity: capacity, queue: queued, completion: completion))
     }
 
     deinit {
-        state.withLock { $0.downstream.deallocate() }
+        state.withLock { state in
+            state.downstream.deallocate()
+            state.queue.deallocate()
+        }
+        fast.destroy()
     }
 
     /// Hands the downstream its subscription, then delivers whatever arrived meanwhile.
@@ -87,8 +110,8 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: demand the downstream returned from `receive(_:)` meanwhile.
     @discardableResult
     func start(with subscription: Subscription) -> Subscribers.Demand {
-        state.withLock { $0.downstream.valueIfFilled }?.receive(subscription: subscription)
-        return deliver(state.withLock { $0.nextDelivery() })
+        state.withLock { $0.downstream.valueIfFilled }?.subscriber.receive(subscription: subscription)
+        return drain(state.lock()) // The role is ours from the start.
     }
 
     /// Adds demand from the downstream's `request(_:)` and delivers what it allows.
@@ -97,161 +120,247 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// - Returns: extra demand the downstream returned from `receive(_:)` while queued
     ///   values were delivered, to pass on upstream as well.
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
-        deliver(state.withLock { state in
-            state.demand += demand
-            return state.takeTurn()
-        })
+        let state = self.state.lock()
+        closeFastPath(state)
+        state.pointee.demand += demand
+        return takeTurn(state)
     }
 
     /// Offers one value.
     /// - Returns: demand the downstream granted while values were delivered, to pass on
     ///   upstream (an operator's own `receive(_:)` can return it).
     func receive(_ value: Input) -> Subscribers.Demand {
+        // The commonest case: the downstream asked for `.unlimited`, and nothing else could
+        // be delivered. Straight over, without the lock: more than unlimited is still
+        // unlimited, so there is nothing to count.
+        if fast.compareExchange(
+            expected: FastPath.open, desired: FastPath.delivering, ordering: .acquiring
+        ).exchanged {
+            _ = downstreamForFastPath._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+            if fast.compareExchange(
+                expected: FastPath.delivering, desired: FastPath.open, ordering: .releasing
+            ).exchanged {
+                return .none
+            }
+            return afterHandOver()
+        }
         // The common case: nothing waits and the downstream wants this value. Hand it
         // straight over, without a trip through the queue. The lock is taken by hand so
         // that the downstream can be read in place (see `LockedState.lock()`).
         let state = self.state.lock()
+        closeFastPath(state)
         if !state.pointee.isDraining, state.pointee.isOpen, !state.pointee.hasCompletion,
            state.pointee.isQueueEmpty, state.pointee.demand > .none, state.pointee.downstream.isFilled {
             let downstream = state.pointee.downstream.value
-            if state.pointee.demand == .unlimited {
-                // Nothing to count, and with nothing queued nobody else can be
-                // delivering (the values come from one upstream, one at a time), so
-                // there is no role to take and give back either: one critical section.
-                self.state.unlock()
-                _ = downstream.receive(value) // More than unlimited is still unlimited.
-                return .none
-            }
             state.pointee.isDraining = true
             state.pointee.demand -= .max(1)
             self.state.unlock()
-            return afterDirectDelivery(more: downstream.receive(value))
+            let more = downstream.subscriber.receive(value)
+            // Count what it asked for, and deliver whatever arrived meanwhile, with the
+            // role we still have.
+            return drain(adding: more, to: self.state.lock())
         }
-        self.state.unlock()
-        return enqueue(value)
-    }
-
-    /// Counts the demand the downstream returned for a value handed straight over, and
-    /// gives up the delivering role unless something arrived meanwhile.
-    private func afterDirectDelivery(more: Subscribers.Demand) -> Subscribers.Demand {
-        var forward = Subscribers.Demand.none
-        let isDone: Bool = state.withLock { state in
-            state.demand += more
-            state.demandToForward += more
-            guard state.isQueueEmpty, !state.hasCompletion else { return false }
-            forward = state.finishDraining()
-            return true
-        }
-        // Something arrived meanwhile: deliver it, with the role we still have.
-        return isDone ? forward : deliver(state.withLock { $0.nextDelivery() })
+        return enqueue(value, state)
     }
 
     /// Queues a value the downstream can't take right now, and delivers if nobody else is.
-    @inline(never) // Kept apart so that its generic bookkeeping stays off the fast path.
-    private func enqueue(_ value: Input) -> Subscribers.Demand {
-        deliver(state.withLock { state in
-            guard state.isOpen, !state.hasCompletion else { return .busy }
-            state.queue.append(value)
-            // Keep everything already asked for, plus at most `capacity` more.
-            while state.queue.count > state.capacity, Subscribers.Demand.max(state.queue.count) > state.demand {
-                state.queue.removeFirst()
-            }
-            // Trimming to a small capacity (0 above all) can empty the queue: the flag
-            // must say so, or `nextDelivery()` would never get past it to a completion.
-            state.isQueueEmpty = state.queue.isEmpty
-            return state.takeTurn()
-        })
+    /// Called with the lock held; releases it.
+    @inline(never) // Kept apart so that its bookkeeping stays off the fast path.
+    private func enqueue(_ value: Input, _ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        guard state.pointee.isOpen, !state.pointee.hasCompletion else {
+            self.state.unlock()
+            return .none
+        }
+        state.pointee.queue.append(value)
+        // Keep everything already asked for, plus at most `capacity` more.
+        while state.pointee.queue.count > state.pointee.capacity,
+              Subscribers.Demand.max(state.pointee.queue.count) > state.pointee.demand {
+            _ = state.pointee.queue.removeFirst()
+        }
+        // Trimming to a small capacity (0 above all) can empty the queue: the flag must
+        // say so, or `drain` would never get past it to a completion.
+        state.pointee.isQueueEmpty = state.pointee.queue.count == 0
+        return takeTurn(state)
     }
 
     /// Offers the completion. It is delivered after the values queued before it.
     func receive(completion: Subscribers.Completion<Failure>) {
-        _ = deliver(state.withLock { state in
-            guard state.isOpen, !state.hasCompletion else { return .busy }
-            state.completion = completion
-            state.hasCompletion = true
-            return state.takeTurn()
-        })
+        let state = self.state.lock()
+        closeFastPath(state)
+        guard state.pointee.isOpen, !state.pointee.hasCompletion else {
+            self.state.unlock()
+            return
+        }
+        state.pointee.completion = completion
+        state.pointee.hasCompletion = true
+        _ = takeTurn(state)
     }
 
     /// Forgets the downstream and everything queued for it. Sends no completion.
     func cancel() {
-        // Released after the lock: releasing the downstream may run its deinit.
-        let released: (Downstream?, Deque<Input>) = state.withLock { state in
+        // Released after the lock: releasing the downstream or a value may run a deinit.
+        let (downstream, queued): (Held<Downstream>?, ReplayRing<Input>) = state.withLock { state in
+            // A fast delivery under way calls the downstream unretained: it is left in its
+            // slot, and released by that delivery once the downstream returns (`drain`).
+            let isDelivering = closeFastPath(&state)
             defer {
                 state.isOpen = false
-                state.queue = []
+                state.queue = ReplayRing(limit: 0) // Nothing is queued once closed.
                 state.isQueueEmpty = true
                 state.completion = nil
             }
-            return (state.downstream.take(), state.queue)
+            return (isDelivering ? nil : state.downstream.take(), state.queue)
         }
-        withExtendedLifetime(released) {}
+        var queue = queued
+        queue.deallocate()
+        withExtendedLifetime(downstream) {}
     }
 
-    fileprivate enum Delivery {
-        case value(Input, Downstream)
-        case completion(Subscribers.Completion<Failure>, Downstream)
-        /// Nothing left to deliver. The delivering role was given up in the same critical
-        /// section that found nothing, so a value offered concurrently is never stranded.
-        case done(forward: Subscribers.Demand)
-        /// Another caller is delivering; it will deliver what we queued.
-        case busy
+    /// Takes the delivering role if nobody has it, and delivers. Called with the lock
+    /// held; releases it.
+    private func takeTurn(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        guard !state.pointee.isDraining else {
+            self.state.unlock() // Another caller is delivering; it will deliver what we queued.
+            return .none
+        }
+        state.pointee.isDraining = true
+        return drain(state)
+    }
+
+    /// Counts the demand the downstream returned from a value, then drains.
+    private func drain(adding more: Subscribers.Demand, to state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        state.pointee.demand += more
+        state.pointee.demandToForward += more
+        return drain(state)
+    }
+
+    // [excerpt: drain]
+    /// Delivers until nothing left may be delivered. Called by the caller that has the
+    /// delivering role, with the lock held (taken by hand, so that what is delivered is
+    /// read in place: see `LockedState.lock()`); releases it.
+    private func drain(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        while state.pointee.downstream.isFilled {
+            if state.pointee.isQueueEmpty {
+                guard state.pointee.hasCompletion else { break }
+                return deliverCompletion(state) // Nothing is queued: nothing is lost by finishing.
+            }
+            guard state.pointee.demand > .none else { break }
+            deliverFirst(state)
+        }
+        return finishDraining(state)
+    }
+    // [/excerpt]
+
+    /// Gives up the delivering role, reopens the fast path if it may be, and hands back the
+    /// demand to forward upstream. Called with the lock held; releases it. (A method of
+    /// the buffer rather than of the generic `State`: calling one of those looks up the
+    /// struct's metadata.)
+    @inline(__always)
+    private func finishDraining(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        if !state.pointee.isOpen, state.pointee.downstream.isFilled {
+            return releaseDownstream(state) // Cancelled during a fast delivery.
+        }
+        state.pointee.isDraining = false
+        let forward = state.pointee.isOpen ? state.pointee.demandToForward : .none
+        state.pointee.demandToForward = .none
+        if state.pointee.demand == .unlimited, state.pointee.isOpen, !state.pointee.hasCompletion,
+           state.pointee.isQueueEmpty, state.pointee.downstream.isFilled {
+            fast.store(FastPath.open, ordering: .releasing) // Nothing but a value may come next.
+        }
+        self.state.unlock()
+        return forward
     }
 
     // [excerpt: deliver]
-    /// Delivers, without the lock, until there is nothing left that may be delivered.
-    private func deliver(_ first: Delivery) -> Subscribers.Demand {
-        var delivery = first
+    /// Takes the oldest value out of the queue and delivers it without the lock, then
+    /// takes the lock again to count the demand the downstream returned.
+    @inline(never) // Its value's local costs a look-up of `Input`; a direct hand-over skips it.
+    private func deliverFirst(_ state: UnsafeMutablePointer<State>) {
+        state.pointee.demand -= .max(1)
+        let value = state.pointee.queue.removeFirst()
+        state.pointee.isQueueEmpty = state.pointee.queue.count == 0
+        let downstream = state.pointee.downstream.value
+        self.state.unlock() // Never held while the downstream is called.
+        let more = downstream.subscriber.receive(value)
+        _ = self.state.lock() // The same pointer: the state never moves.
+        state.pointee.demand += more
+        state.pointee.demandToForward += more
+    }
+    // [/excerpt]
+
+    /// Closes the fast path before anything that changes what it relies on. Called with
+    /// the lock held.
+    /// - Returns: whether a fast delivery is under way. It is then handed the delivering
+    ///   role (`isDraining`), to drain what the caller leaves once the downstream returns,
+    ///   so the caller must neither deliver nor take the downstream out of its slot.
+    @discardableResult
+    private func closeFastPath(_ state: UnsafeMutablePointer<State>) -> Bool {
+        closeFastPath(&state.pointee)
+    }
+
+    @discardableResult
+    private func closeFastPath(_ state: inout State) -> Bool {
+        var word = fast.load(ordering: .relaxed)
         while true {
-            switch delivery {
-            case let .value(value, downstream):
-                let more = downstream.receive(value)
-                delivery = state.withLock { state in
-                    state.demand += more
-                    state.demandToForward += more
-                    return state.nextDelivery()
-                }
-            case let .completion(completion, downstream):
-                downstream.receive(completion: completion)
-                return state.withLock { $0.finishDraining() }
-            case let .done(forward):
-                return forward
-            case .busy:
-                return .none
+            let closed: Int
+            switch word {
+            case FastPath.closed: return false
+            case FastPath.handedOver: return true
+            case FastPath.open: closed = FastPath.closed
+            default: closed = FastPath.handedOver
             }
+            let (exchanged, found) = fast.compareExchange(
+                expected: word, desired: closed, ordering: .acquiringAndReleasing)
+            if exchanged {
+                guard closed == FastPath.handedOver else { return false }
+                state.isDraining = true // On the fast delivery's behalf.
+                return true
+            }
+            word = found
         }
+    }
+
+    /// After a fast delivery that was handed the delivering role meanwhile: drains what
+    /// was left for it.
+    @inline(never)
+    private func afterHandOver() -> Subscribers.Demand {
+        let state = self.state.lock()
+        fast.store(FastPath.closed, ordering: .relaxed) // Reopened by `drain` if it may be.
+        return drain(state)
+    }
+
+    /// Takes the downstream out of a buffer cancelled during a fast delivery, gives up the
+    /// role, and releases the downstream after the lock.
+    @inline(never)
+    private func releaseDownstream(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        let downstream = state.pointee.downstream.take()
+        state.pointee.isDraining = false
+        state.pointee.demandToForward = .none
+        self.state.unlock()
+        withExtendedLifetime(downstream) {}
+        return .none
+    }
+
+    // [excerpt: deliver-completion]
+    /// Delivers the completion, once: the buffer lets go of the downstream in the same
+    /// critical section that takes the completion out, so there can never be a second
+    /// one. Called with the lock held; releases it.
+    @inline(never) // Once per buffer: its generic values stay off the values' path.
+    private func deliverCompletion(_ state: UnsafeMutablePointer<State>) -> Subscribers.Demand {
+        let completion = state.pointee.completion
+        let downstream = state.pointee.downstream.take()
+        state.pointee.completion = nil
+        state.pointee.isOpen = false
+        self.state.unlock()
+        if let completion, let downstream {
+            downstream.subscriber.receive(completion: completion)
+        }
+        return self.state.withLock { $0.finishDraining() }
     }
     // [/excerpt]
 }
 
 extension DemandBuffer.State {
-    /// Takes the delivering role if nobody has it.
-    fileprivate mutating func takeTurn() -> DemandBuffer.Delivery {
-        guard !isDraining else { return .busy }
-        isDraining = true
-        return nextDelivery()
-    }
-
-    // [excerpt: drain]
-    /// Picks what to deliver next. Called by the caller that has the delivering role.
-    fileprivate mutating func nextDelivery() -> DemandBuffer.Delivery {
-        guard let downstream = downstream.valueIfFilled else { return .done(forward: finishDraining()) }
-        if isQueueEmpty {
-            guard let completion else { return .done(forward: finishDraining()) }
-            _ = self.downstream.take() // Delivered below, then released.
-            self.completion = nil
-            isOpen = false
-            return .completion(completion, downstream)
-        }
-        if demand > .none, let value = queue.popFirst() {
-            isQueueEmpty = queue.isEmpty
-            demand -= .max(1)
-            return .value(value, downstream)
-        }
-        return .done(forward: finishDraining())
-    }
-    // [/excerpt]
-
     /// Gives up the delivering role and hands back the demand to forward upstream.
     fileprivate mutating func finishDraining() -> Subscribers.Demand {
         isDraining = false
@@ -259,4 +368,25 @@ extension DemandBuffer.State {
         demandToForward = .none
         return forward
     }
+}
+
+/// A subscriber in an object of its own: a reference, whatever the subscriber's type, so
+/// that unspecialised code copies it with a plain retain, and calls it in place.
+final class Held<Wrapped> {
+    let subscriber: Wrapped
+    init(_ subscriber: Wrapped) { self.subscriber = subscriber }
+}
+
+/// The states of `DemandBuffer`'s fast path, declared outside the generic class so that
+/// comparing them costs no metadata look-up.
+private enum FastPath {
+    /// Values take the lock.
+    static let closed = 0
+    /// A value may be handed straight over, without the lock.
+    static let open = 1
+    /// A value is being handed straight over.
+    static let delivering = 2
+    /// A value is being handed straight over, and whoever closed the path meanwhile gave
+    /// that delivery the delivering role: it drains (under the lock) once it is done.
+    static let handedOver = 3
 }

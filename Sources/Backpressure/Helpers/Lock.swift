@@ -51,7 +51,9 @@ final class Lock {
     }
 
     /// Takes the lock. Prefer `withLock(_:)`; this pair is for `LockedState`, which lends
-    /// its state across a critical section taken by hand (see `LockedState.lock()`).
+    /// its state across a critical section taken by hand (see `LockedState.lock()`), and
+    /// for a hot path that carries generic values out of the critical section (out of
+    /// `withLock`, they would be its generic result, looked up at run time).
     @inline(__always)
     func lock() {
         #if canImport(Darwin)

@@ -17,9 +17,11 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     typealias Failure = Upstream.Failure
 
     private let lock = Lock()
-    private var subscription: Subscription?
-    private var pendingDemand = Subscribers.Demand.none
-    private var isTerminated = false
+    // The lock guards these three, so Swift's run-time exclusivity checks (one per access
+    // of a class's property) would only repeat its work, on every request.
+    @exclusivity(unchecked) private var subscription: UpstreamSubscription?
+    @exclusivity(unchecked) private var pendingDemand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var isTerminated = false
     private let receiveValue: (Input) -> Subscribers.Demand
     private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
@@ -36,9 +38,10 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
 
     // [excerpt: receive-subscription]
     func receive(subscription: Subscription) {
+        let upstream = UpstreamSubscription(subscription)
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, self.subscription == nil else { return nil }
-            self.subscription = subscription
+            self.subscription = upstream
             defer { pendingDemand = .none }
             return pendingDemand
         }
@@ -68,7 +71,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     /// Asks the upstream for more, now or as soon as its subscription arrives.
     func request(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
-        let subscription: Subscription? = lock.withLock {
+        let subscription: UpstreamSubscription? = lock.withLock {
             guard !isTerminated else { return nil }
             if self.subscription == nil { pendingDemand += demand }
             return self.subscription
@@ -78,7 +81,7 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
     // [/excerpt]
 
     func cancel() {
-        let subscription: Subscription? = lock.withLock {
+        let subscription: UpstreamSubscription? = lock.withLock {
             defer { release() }
             return self.subscription
         }
@@ -90,4 +93,16 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         isTerminated = true
         subscription = nil
     }
+}
+
+/// The upstream's subscription, in a box of its own. A `Sink` copies it out of its lock to
+/// call it: copying the box is one retain, where copying a `Subscription?` (an existential,
+/// whose value may be of any type and size) goes through that type's value witnesses.
+private final class UpstreamSubscription {
+    private let subscription: Subscription
+
+    init(_ subscription: Subscription) { self.subscription = subscription }
+
+    func request(_ demand: Subscribers.Demand) { subscription.request(demand) }
+    func cancel() { subscription.cancel() }
 }

@@ -1,3 +1,4 @@
+import Atomics
 import OpenCombineShim
 
 /// A subscriber that lets a *stepper* function decide, value by value, when the next one
@@ -9,9 +10,10 @@ import OpenCombineShim
 /// in lock-step with the stepper: this is backpressure used on purpose.
 ///
 /// Several parties call in concurrently: the upstream (serially, on any thread), the
-/// stepper's promises (any thread, any time), and `cancel()`. So all state sits behind
-/// one lock, and, as everywhere in this library, the lock is never held while calling
-/// out; each method decides under the lock and acts after releasing it.
+/// stepper's promises (any thread, any time), and `cancel()`. So the phase and the
+/// promises sit in one atomic word that each of them changes by compare-and-swap, the
+/// subscription behind a lock, and, as everywhere in this library, nothing is held while
+/// calling out: each method decides on the word and acts after.
 ///
 /// Every promise carries an id, and only the latest one is honoured, once: completing a
 /// promise twice, or completing a stale one, does nothing.
@@ -57,55 +59,33 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     fileprivate typealias PromiseID = Int
 
     // [excerpt: state]
-    /// Where the subscriber is in its life. The data that goes with each phase lives in
-    /// `State`'s other fields rather than in enum payloads: this runs for every value,
-    /// and rebuilding an enum case with a closure and a subscription inside costs
-    /// reference counting and, in generic code, run-time metadata look-ups.
-    private enum Phase {
-        /// Waiting for the upstream's subscription.
-        case subscribing
-        /// Waiting for a value from upstream, or for the current promise.
-        case subscribed
-        /// Inside the stepper, called from `receive(_:)`. A `.more` that arrives now is
-        /// returned as demand from `receive(_:)` instead of being requested separately.
-        case stepping
-        /// Completed or cancelled; everything is released.
-        case dead
-    }
+    /// The phase and the promises, in one word that changes by compare-and-swap (see
+    /// `Control`). Every value changes it three times (the value arrives, its promise is
+    /// completed, the stepper returns): with a lock, that was three critical sections per
+    /// value. An `UnsafeAtomic`, created in `init` and destroyed in `deinit`, because a
+    /// `ManagedAtomic` is reached through a call per access in this unspecialised code.
+    private let control = UnsafeAtomic<Int>.create(Control.initial)
+    /// The stepper, as two closures (see `init(stepper:)`), kept until the subscriber dies.
+    /// Whoever moves the phase to `.dead` releases it, exactly once; if that happens while
+    /// the stepper runs, `receive(_:)` releases it on its way out. So while stepping it can
+    /// be called in place, without a retain.
+    private let handlers: Unmanaged<Handlers>
+    /// Set from `.subscribed` until the subscriber dies. A completed promise or a cancel
+    /// reaches it under its lock; a value never does.
+    private let subscription = LockedState<Subscription?>(nil)
+    // [/excerpt]
 
-    /// Everything that changes, owned by one lock.
-    private struct State {
-        var phase = Phase.subscribing
-        /// The stepper, as two closures (see `init(stepper:)`); set until the subscriber dies.
-        var deliverValue: ((Input, Promise) -> Void)?
-        var deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-        /// Set from `.subscribed` until the subscriber dies.
-        var subscription: Subscription?
-        /// The one promise that may still be completed; `nil` when none may.
-        var livePromise: PromiseID?
-        /// While `.stepping`: the stepper asked for more synchronously.
-        var moreRequested = false
-        var lastPromiseID: PromiseID = 0
+    /// The stepper's two closures, in one object that the subscriber releases by hand.
+    private final class Handlers {
+        let deliverValue: (Input, consuming Promise) -> Void
+        let deliverCompletion: (Subscribers.Completion<Failure>) -> Void
 
-        /// Moves to `.dead` and releases the stepper and the subscription; returns what
-        /// was released, for the caller to use once the lock is released.
-        mutating func die() -> (
-            deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?,
-            subscription: Subscription?
-        ) {
-            defer {
-                phase = .dead
-                deliverValue = nil
-                deliverCompletion = nil
-                subscription = nil
-                livePromise = nil
-            }
-            return (deliverCompletion, subscription)
+        init(deliverValue: @escaping (Input, consuming Promise) -> Void,
+             deliverCompletion: @escaping (Subscribers.Completion<Failure>) -> Void) {
+            self.deliverValue = deliverValue
+            self.deliverCompletion = deliverCompletion
         }
     }
-
-    private let state: LockedState<State>
-    // [/excerpt]
 
     /// - Parameter stepper: Told of each value, with its promise, and of the completion.
     @inlinable
@@ -115,27 +95,72 @@ public final class SteppingSubscriber<Input, Failure: Error> {
         // class's own code, which is generic and which the upstream calls unspecialised,
         // `.input(value, promise)` would look up the metadata of `Event` and of the
         // tuple `(Input, Promise)` at run time for every value: `perf` showed that as
-        // half the cost of a value.
+        // half the cost of a value. The promise is `consuming`, so that it moves into the
+        // event instead of being retained once more.
         self.init(
-            deliverValue: { value, promise in stepper(.input(value, promise)) },
+            deliverValue: { value, promise in stepper(.input(value, consume promise)) },
             deliverCompletion: { completion in stepper(.completion(completion)) })
     }
 
     @usableFromInline
     init(
-        deliverValue: @escaping (Input, Promise) -> Void,
+        deliverValue: @escaping (Input, consuming Promise) -> Void,
         deliverCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
     ) {
-        state = LockedState(State(deliverValue: deliverValue, deliverCompletion: deliverCompletion))
+        handlers = .passRetained(Handlers(deliverValue: deliverValue, deliverCompletion: deliverCompletion))
+    }
+
+    deinit {
+        // Nobody else holds the subscriber now, so nobody is stepping: the stepper is still
+        // ours to release unless the subscriber died.
+        if Control.phase(control.load(ordering: .acquiring)) != Phase.dead { handlers.release() }
+        control.destroy()
     }
 }
 
+// [excerpt: phase]
+/// Where a `SteppingSubscriber` is in its life.
+///
+/// It is declared outside the generic class, with the word's layout, so that reading a
+/// phase in the subscriber's unspecialised code costs no run-time metadata look-up.
+private enum Phase {
+    /// Waiting for the upstream's subscription.
+    static let subscribing = 0
+    /// Waiting for a value from upstream, or for the current promise.
+    static let subscribed = 1
+    /// Inside the stepper, called from `receive(_:)`. A `.more` that arrives now is
+    /// returned as demand from `receive(_:)` instead of being requested separately.
+    static let stepping = 2
+    /// Completed or cancelled; everything is released.
+    static let dead = 3
+}
+
+/// The word behind `SteppingSubscriber.control`: the phase in bits 0–1; bit 2, "the
+/// stepper asked for more synchronously" (while `.stepping`); bit 3, "the latest promise
+/// is live" (the one promise that may still be completed); and above them the latest
+/// promise's id.
+private enum Control {
+    static let initial = Phase.subscribing
+    static let phaseBits = 0b11
+    static let moreRequested = 0b100
+    static let promiseLive = 0b1000
+    static let idShift = 4
+
+    static func phase(_ word: Int) -> Int { word & phaseBits }
+    static func withPhase(_ word: Int, _ phase: Int) -> Int { word & ~phaseBits | phase }
+    static func id(_ word: Int) -> Int { word >> idShift }
+}
+// [/excerpt]
+
 extension SteppingSubscriber: Subscriber {
     public func receive(subscription: Subscription) {
-        let accepted: Bool = state.withLock { state in
-            guard state.phase == .subscribing else { return false }
-            state.phase = .subscribed
-            state.subscription = subscription
+        let accepted: Bool = self.subscription.withLock { stored in
+            // The phase moves with the lock held, so that a `cancel()` that finds it
+            // `.subscribed` also finds the subscription stored.
+            guard control.compareExchange(
+                expected: Phase.subscribing, desired: Phase.subscribed, ordering: .acquiringAndReleasing
+            ).exchanged else { return false }
+            stored = subscription
             return true
         }
         if accepted {
@@ -147,90 +172,108 @@ extension SteppingSubscriber: Subscriber {
 
     // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
-        // The stepper and the id come back through locals, not as `withLock`'s result:
-        // this code is unspecialised, and a result whose type involves `Input` (the
-        // stepper's, a tuple with it) costs run-time metadata look-ups per value.
-        // A `Void` result costs none.
-        var deliverValue: ((Input, Promise) -> Void)?
-        var id: PromiseID = 0
-        state.withLock { state in
-            // Only `.subscribed` expects a value: when dead we were cancelled, and the
-            // upstream may not send before subscribing or while we are stepping.
-            guard state.phase == .subscribed else { return }
-            state.lastPromiseID += 1
-            id = state.lastPromiseID
-            state.livePromise = id
-            state.moreRequested = false
-            state.phase = .stepping
-            deliverValue = state.deliverValue
+        // `.subscribed` → `.stepping`, with a new live promise. Only `.subscribed` expects
+        // a value: when dead we were cancelled, and the upstream may not send before
+        // subscribing or while we are stepping.
+        var word = control.load(ordering: .relaxed)
+        var id: PromiseID
+        while true {
+            guard Control.phase(word) == Phase.subscribed else { return .none }
+            id = Control.id(word) + 1
+            let stepping = id << Control.idShift | Control.promiseLive | Phase.stepping
+            let (exchanged, found) = control.weakCompareExchange(
+                expected: word, desired: stepping, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            word = found
         }
-        guard let deliverValue else { return .none }
 
-        // Without the lock: the stepper may complete the promise right away.
-        deliverValue(input, Promise(subscriber: self, id: id))
+        // Without a lock: the stepper may complete the promise right away.
+        handlers._withUnsafeGuaranteedRef { $0.deliverValue(input, Promise(subscriber: self, id: id)) }
 
-        return state.withLock { state in
-            // Back from the stepper we are either still stepping, or dead (cancelled).
-            guard state.phase == .stepping else { return .none }
-            state.phase = .subscribed
-            return state.moreRequested ? .max(1) : .none
+        // Back from the stepper we are either still stepping, or dead (cancelled).
+        word = control.load(ordering: .relaxed)
+        while true {
+            guard Control.phase(word) == Phase.stepping else {
+                handlers.release() // It died while stepping: releasing is left to us.
+                return .none
+            }
+            let subscribed = Control.withPhase(word & ~Control.moreRequested, Phase.subscribed)
+            let (exchanged, found) = control.weakCompareExchange(
+                expected: word, desired: subscribed, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            word = found
         }
+        return word & Control.moreRequested != 0 ? .max(1) : .none
     }
     // [/excerpt]
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        var deliverCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-        state.withLock { state in
-            guard state.phase == .subscribed else { return }
-            deliverCompletion = state.die().deliverCompletion
+        var word = control.load(ordering: .relaxed)
+        while true {
+            guard Control.phase(word) == Phase.subscribed else { return }
+            let (exchanged, found) = control.weakCompareExchange(
+                expected: word, desired: Phase.dead, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            word = found
         }
-        deliverCompletion?(completion)
+        releaseSubscription()
+        handlers._withUnsafeGuaranteedRef { $0.deliverCompletion(completion) }
+        handlers.release()
     }
 }
 
 extension SteppingSubscriber: Cancellable {
     public func cancel() {
-        let subscription = state.withLock { $0.die().subscription }
-        subscription?.cancel()
+        let word = control.exchange(Phase.dead, ordering: .acquiringAndReleasing)
+        switch Control.phase(word) {
+        case Phase.dead: return
+        case Phase.stepping: break // `receive(_:)` releases the stepper on its way out.
+        default: handlers.release()
+        }
+        releaseSubscription()?.cancel()
     }
 }
 
-/// What completing a promise leads to, decided under the lock and acted on after it.
-///
-/// It is declared outside `SteppingSubscriber` on purpose: nested there it would be generic
-/// over the subscriber's `Input` and `Failure` (which it does not use), and returning it
-/// from the lock in the subscriber's unspecialised code would look up its metadata at
-/// run time on every `promise(.more)`.
-private enum PromiseOutcome {
-    case ignore, cancel(Subscription), request(Subscription), returnedAsDemand
-}
-
 extension SteppingSubscriber {
+    /// Takes the subscription out, once the subscriber is dead, and releases it after the
+    /// lock (releasing may run a deinit).
+    @discardableResult
+    private func releaseSubscription() -> Subscription? {
+        subscription.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+    }
 
     // [excerpt: complete-promise]
     fileprivate func complete(promise id: PromiseID, with request: Request) {
-        let outcome: PromiseOutcome = state.withLock { state in
+        var word = control.load(ordering: .relaxed)
+        while true {
             // Only the live promise counts: a stale one, or one completed twice, does nothing.
-            guard state.livePromise == id else { return .ignore }
-            state.livePromise = nil
-            if request == .more, state.phase == .stepping {
-                // Still inside receive(_:): it returns the demand. The common case, so it
-                // doesn't touch the subscription (copying it out costs a retain).
-                state.moreRequested = true
-                return .returnedAsDemand
-            }
-            // A live promise means a subscription: both go together, in `die()`.
-            guard let subscription = state.subscription else { return .ignore }
+            guard word & Control.promiseLive != 0, Control.id(word) == id else { return }
+            var completed = word & ~Control.promiseLive
             if request == .cancel {
-                _ = state.die()
-                return .cancel(subscription)
+                completed = Control.withPhase(completed, Phase.dead)
+            } else if Control.phase(word) == Phase.stepping {
+                // Still inside receive(_:): it returns the demand. The common case, so it
+                // touches nothing but the word.
+                completed |= Control.moreRequested
             }
-            return .request(subscription)
+            let (exchanged, found) = control.weakCompareExchange(
+                expected: word, desired: completed, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            word = found
         }
-        switch outcome { // Outside the lock.
-        case let .cancel(subscription): subscription.cancel()
-        case let .request(subscription): subscription.request(.max(1))
-        case .ignore, .returnedAsDemand: break
+        // A live promise means `.subscribed` or `.stepping`. The rest is outside the word.
+        switch (request, Control.phase(word) == Phase.stepping) {
+        case (.more, true):
+            break
+        case (.more, false):
+            // Copied out under the lock; `nil` if a cancel came first.
+            subscription.withLock { $0 }?.request(.max(1))
+        case (.cancel, let stepping):
+            if !stepping { handlers.release() } // Else `receive(_:)` releases it.
+            releaseSubscription()?.cancel()
         }
     }
     // [/excerpt]

@@ -2,11 +2,12 @@
 /// buffer that overwrites its oldest value once it is full.
 ///
 /// `ShareReplay` keeps one and appends every value to it, so this is on every value's
-/// path. Why not swift-collections' `Deque`, which does the same job: `ShareReplay` is
-/// generic and runs unspecialised (OpenCombine calls it through protocol witness tables),
-/// and there each call to a `Deque<Element>` method looks up the metadata of
-/// `Deque<Element>` at run time. This ring's fields are a pointer and three integers,
-/// whatever `Element` is, and its hot method is inlined into the caller.
+/// path; with no limit (`.max`), it is also `DemandBuffer`'s queue. Why not
+/// swift-collections' `Deque`, which does the same job: both are generic and run
+/// unspecialised (OpenCombine calls them through protocol witness tables), and there each
+/// call to a `Deque<Element>` method looks up the metadata of `Deque<Element>` at run time.
+/// This ring's fields are a pointer and three integers, whatever `Element` is, and its hot
+/// methods are inlined into the caller.
 ///
 /// It owns memory but is a struct, to live inside its owner's locked state: the owner
 /// calls `deallocate()` exactly once, and keeps no other copy (a copy shares the memory).
@@ -43,6 +44,23 @@ struct ReplayRing<Element> {
         let end = start + count
         (storage + (end < capacity ? end : end - capacity)).initialize(to: element)
         count += 1
+    }
+
+    /// Takes the oldest value out. The ring must not be empty.
+    @inline(__always)
+    mutating func removeFirst() -> Element {
+        assert(count > 0, "removeFirst() on an empty ring")
+        let element = (storage + start).move()
+        start = start + 1 == capacity ? 0 : start + 1
+        count -= 1
+        return element
+    }
+
+    /// A ring of its own with the same values, oldest first, and the given limit.
+    func copy(limit: Int) -> ReplayRing {
+        var copy = ReplayRing(limit: limit)
+        forEach { copy.append($0) }
+        return copy
     }
 
     /// Calls `body` with each value, oldest first.

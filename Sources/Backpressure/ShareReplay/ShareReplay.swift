@@ -1,4 +1,3 @@
-import DequeModule
 import OpenCombineShim
 
 extension Publishers {
@@ -119,12 +118,10 @@ extension Publishers {
         }
         // [/excerpt]
 
-        /// The replayed values, as the queue a new subscription starts with.
-        private static func copy(of replay: ReplayRing<Output>) -> Deque<Output> {
-            var copy = Deque<Output>()
-            copy.reserveCapacity(replay.count)
-            replay.forEach { copy.append($0) }
-            return copy
+        /// The replayed values, as the queue a new subscription starts with (which has no
+        /// limit of its own: the subscription's buffer trims it to `maxBufferSize`).
+        private static func copy(of replay: ReplayRing<Output>) -> ReplayRing<Output> {
+            replay.copy(limit: .max)
         }
 
         // [excerpt: relay]

@@ -1,4 +1,3 @@
-import DequeModule
 import OpenCombineShim
 
 /// One subscriber's view of a `Publishers.ShareReplay`.
@@ -21,7 +20,7 @@ final class ShareReplaySubscription<Upstream: Publisher>: Subscription, CustomSt
         parent: Publishers.ShareReplay<Upstream>,
         downstream: AnySubscriber<Output, Failure>,
         capacity: Int,
-        replay: Deque<Output>,
+        replay: ReplayRing<Output>,
         completion: Subscribers.Completion<Failure>?
     ) {
         self.parent = completion == nil ? parent : nil

@@ -43,14 +43,24 @@ struct GradingKit {
     }
 
     /// The module maps of the C modules the built Swift modules need (OpenCombine's
-    /// helpers). The `include/` maps of Swift targets are left out: they describe the same
-    /// modules again, for Objective-C.
+    /// helpers, swift-atomics' shims): the ones SwiftPM wrote for C targets into the build
+    /// folder, and the ones it passed to the compiler as `-fmodule-map-file=` (a C target
+    /// with a module map of its own, which SwiftPM uses where it is), read from the build's
+    /// `description.json`. The `include/` maps of Swift targets are left out: they describe
+    /// the same modules again, for Objective-C.
     var cModuleMaps: [URL] {
         let folder = buildFolder
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            .map { folder.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        let generated = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .map { folder.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
+        let description = (try? String(contentsOf: folder.appendingPathComponent("description.json"), encoding: .utf8)) ?? ""
+        let passed = Self.moduleMapFlag.matches(in: description, range: NSRange(description.startIndex..., in: description))
+            .compactMap { Range($0.range(at: 1), in: description).map { String(description[$0]) } }
+        return Set(generated + passed).sorted()
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .map(URL.init(fileURLWithPath:))
     }
+
+    private static let moduleMapFlag = try! NSRegularExpression(pattern: #"-fmodule-map-file=([^"\\]+)"#)
 
     /// Dated when the last successful build of the kit began. SwiftPM leaves the library
     /// alone when nothing it is linked from changed (an edit to the root manifest that
