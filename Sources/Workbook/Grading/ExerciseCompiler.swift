@@ -99,8 +99,9 @@ struct ExerciseCompiler {
         }
         if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true) }
 
+        // Two files, one frontend (`-wmo`): each frontend job would load every module again.
         let linking = ["-module-name", "Grading_\(job.targetName)", main.path, binding.path, object.path, "-o", program.path,
-                       "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=\(learnerModule)",
+                       "-wmo", "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=\(learnerModule)",
                        "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags
             + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
         guard let linked = try? runProgram(ChildProcess("swiftc", linking, timeout: 300)) else {
