@@ -34,10 +34,12 @@ struct ExerciseCompiler {
     private let commonFlags: [String]
     /// When the kit's library was built: a program linked against an older one is stale.
     private let kitStamp: String
+    /// Each exercise's binding, by exercise name; absent when the workbook has none.
+    private let bindings: [String: String]
 
-    /// Reads what every job shares from the built kit, once: its build folder, its C module
-    /// maps and its library's date.
-    init(kit: GradingKit, wall: ModuleWall, compileTimeLimit: Double, runProgram: @escaping (ChildProcess) throws -> ChildProcess.Result) {
+    /// Reads what every job shares, once: the kit's build folder, its C module maps and its
+    /// library's date, and the bindings of `exercises` (a class has many files per exercise).
+    init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, runProgram: @escaping (ChildProcess) throws -> ChildProcess.Result) {
         self.kit = kit
         self.wall = wall
         self.compileTimeLimit = compileTimeLimit
@@ -46,6 +48,9 @@ struct ExerciseCompiler {
         commonFlags = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
             + kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         kitStamp = LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""
+        bindings = Dictionary(uniqueKeysWithValues: exercises.compactMap { exercise in
+            (try? String(contentsOf: kit.workspace.url(exercise.bindingPath), encoding: .utf8)).map { (exercise.name, $0) }
+        })
     }
 
     func folder(of job: GradingJob) -> URL {
@@ -68,7 +73,7 @@ struct ExerciseCompiler {
         let exerciseText = "#sourceLocation(file: \(SwiftLiteral.string(job.sourceName)), line: 1)\n" + text + "\n#sourceLocation()\n"
         let mainText = Self.main(job)
         let binding = folder.appendingPathComponent("Binding.swift")
-        guard let bindingText = try? String(contentsOf: kit.workspace.url(job.exercise.bindingPath), encoding: .utf8) else {
+        guard let bindingText = bindings[job.exercise.name] else {
             return "\(job.sourceName): error: the workbook has no \(job.exercise.bindingPath) to check it with"
         }
         let key = [exerciseText, mainText, bindingText, kitStamp].joined(separator: "\u{0}")

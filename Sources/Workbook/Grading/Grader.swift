@@ -127,7 +127,7 @@ public struct Grader {
             try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
             let wall = ModuleWall(kit: kit)
             try wall.prepare(runProgram: runProgram)
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, compileTimeLimit: compileTimeLimit, runProgram: runProgram)
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit, runProgram: runProgram)
 
             if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
             let compiling = StepProgress()
