@@ -121,7 +121,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     ///   values were delivered, to pass on upstream as well.
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         let state = self.state.lock()
-        closeFastPath(state)
+        closeFastPath(&state.pointee)
         state.pointee.demand += demand
         return takeTurn(state)
     }
@@ -148,7 +148,7 @@ final class DemandBuffer<Downstream: Subscriber> {
         // straight over, without a trip through the queue. The lock is taken by hand so
         // that the downstream can be read in place (see `LockedState.lock()`).
         let state = self.state.lock()
-        closeFastPath(state)
+        closeFastPath(&state.pointee)
         if !state.pointee.isDraining, state.pointee.isOpen, !state.pointee.hasCompletion,
            state.pointee.isQueueEmpty, state.pointee.demand > .none, state.pointee.downstream.isFilled {
             let downstream = state.pointee.downstream.value
@@ -186,7 +186,7 @@ final class DemandBuffer<Downstream: Subscriber> {
     /// Offers the completion. It is delivered after the values queued before it.
     func receive(completion: Subscribers.Completion<Failure>) {
         let state = self.state.lock()
-        closeFastPath(state)
+        closeFastPath(&state.pointee)
         guard state.pointee.isOpen, !state.pointee.hasCompletion else {
             self.state.unlock()
             return
@@ -294,11 +294,6 @@ final class DemandBuffer<Downstream: Subscriber> {
     ///   role (`isDraining`), to drain what the caller leaves once the downstream returns,
     ///   so the caller must neither deliver nor take the downstream out of its slot.
     @discardableResult
-    private func closeFastPath(_ state: UnsafeMutablePointer<State>) -> Bool {
-        closeFastPath(&state.pointee)
-    }
-
-    @discardableResult
     private func closeFastPath(_ state: inout State) -> Bool {
         var word = fast.load(ordering: .relaxed)
         while true {
@@ -355,19 +350,9 @@ final class DemandBuffer<Downstream: Subscriber> {
         if let completion, let downstream {
             downstream.subscriber.receive(completion: completion)
         }
-        return self.state.withLock { $0.finishDraining() }
+        return finishDraining(self.state.lock())
     }
     // [/excerpt]
-}
-
-extension DemandBuffer.State {
-    /// Gives up the delivering role and hands back the demand to forward upstream.
-    fileprivate mutating func finishDraining() -> Subscribers.Demand {
-        isDraining = false
-        let forward = isOpen ? demandToForward : .none
-        demandToForward = .none
-        return forward
-    }
 }
 
 /// A subscriber in an object of its own: a reference, whatever the subscriber's type, so
