@@ -19,6 +19,10 @@ let package = Package(
     products: [
         .library(name: "Backpressure", targets: ["Backpressure"]),
         .library(name: "ExerciseChecks", targets: ["ExerciseChecks"]),
+        // The library every grading program links (the checks and all they use), built by the
+        // workbook's own `swift build` and `swift test` so that grading copies it instead of
+        // building it again (Sources/Workbook/Grading/WorkbookBuildCopy.swift).
+        .library(name: "WorkbookGradingKit", type: .dynamic, targets: ["ExerciseChecks"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
     ],

@@ -8,8 +8,10 @@ import Foundation
 /// The package depends on the workbook it lives in by path, for `ExerciseChecks` and
 /// `Backpressure`, so the checks always come from the tree that grades, never from a
 /// student's copy; and on the workbook's own pins. SwiftPM builds it only when the library,
-/// the checks or a manifest changed (``isCurrent``). Exercise files never enter this
-/// package: ``ExerciseCompiler`` compiles each one on its own, against ``ModuleWall``.
+/// the checks or a manifest changed (``isCurrent``), and only when the workbook's own build
+/// is not current: that build links the same library, which is then copied
+/// (``WorkbookBuildCopy``). Exercise files never enter this package: ``ExerciseCompiler``
+/// compiles each one on its own, against ``ModuleWall``.
 struct GradingKit {
     let workspace: ExerciseWorkspace
 
@@ -24,36 +26,66 @@ struct GradingKit {
     var directory: URL { workspace.url(".workbook/grade") }
     private var manifestFile: URL { directory.appendingPathComponent("Package.swift") }
 
-    /// `.build/<triple>/debug`: SwiftPM's `.build/debug` link to it appears only after a
-    /// successful build.
+    /// The kit package's own build folder.
+    var packageBuildFolder: URL { Self.debugFolder(in: directory.appendingPathComponent(".build")) }
+
+    /// Where the library and the modules are taken from: the kit package's build, or the
+    /// copy of the workbook's own build (``WorkbookBuildCopy``), whichever was made last.
     var buildFolder: URL {
-        let root = directory.appendingPathComponent(".build")
-        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains("-") }.sorted()
-        return triples.map { root.appendingPathComponent($0).appendingPathComponent("debug") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
-            ?? root.appendingPathComponent("debug")
+        let copy = WorkbookBuildCopy(kit: self).folder
+        guard let copied = LibraryFreshness.modificationDate(Self.library(in: copy)) else { return packageBuildFolder }
+        return packageBuilt.map { copied > $0 } ?? true ? copy : packageBuildFolder
+    }
+
+    /// When the kit package's build last found its library current: the library's date, or
+    /// the stamp of the last build when that was later (see ``buildStamp``).
+    private var packageBuilt: Date? {
+        LibraryFreshness.modificationDate(Self.library(in: packageBuildFolder)).map {
+            max($0, LibraryFreshness.modificationDate(buildStamp) ?? .distantPast)
+        }
     }
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
-    var library: URL {
+    var library: URL { Self.library(in: buildFolder) }
+
+    /// `<build>/<triple>/debug`, the first with modules: SwiftPM's `.build/debug` link to it
+    /// appears only after a successful build.
+    static func debugFolder(in build: URL) -> URL {
+        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
+        return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
+            ?? build.appendingPathComponent("debug")
+    }
+
+    /// The kit's library in a build folder, by the name every program links.
+    static func library(in folder: URL) -> URL { dynamicLibrary(productName, in: folder) }
+
+    /// The file SwiftPM links a dynamic library product `name` into.
+    static func dynamicLibrary(_ name: String, in folder: URL) -> URL {
         #if os(macOS)
-        buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
+        folder.appendingPathComponent("lib\(name).dylib")
         #else
-        buildFolder.appendingPathComponent("lib\(Self.productName).so")
+        folder.appendingPathComponent("lib\(name).so")
         #endif
     }
 
     /// The module maps of the C modules the built Swift modules need (OpenCombine's
-    /// helpers, swift-atomics' shims): the ones SwiftPM wrote for C targets into the build
-    /// folder, and the ones it passed to the compiler as `-fmodule-map-file=` (a C target
+    /// helpers, swift-atomics' shims). A copy of the workbook's build lists them in a file.
+    var cModuleMaps: [URL] {
+        let folder = buildFolder
+        let copy = WorkbookBuildCopy(kit: self)
+        return folder == copy.folder ? copy.moduleMaps : Self.cModuleMaps(builtIn: folder)
+    }
+
+    /// The C module maps of a SwiftPM build folder: the ones SwiftPM wrote for C targets
+    /// into it, and the ones it passed to the compiler as `-fmodule-map-file=` (a C target
     /// with a module map of its own, which SwiftPM uses where it is), read from the build's
     /// `description.json`. The `include/` maps of Swift targets are left out: they describe
     /// the same modules again, for Objective-C.
-    var cModuleMaps: [URL] {
-        let folder = buildFolder
+    static func cModuleMaps(builtIn folder: URL) -> [URL] {
         let generated = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .map { folder.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
         let description = (try? String(contentsOf: folder.appendingPathComponent("description.json"), encoding: .utf8)) ?? ""
-        let passed = Self.moduleMapFlag.matches(in: description, range: NSRange(description.startIndex..., in: description))
+        let passed = moduleMapFlag.matches(in: description, range: NSRange(description.startIndex..., in: description))
             .compactMap { Range($0.range(at: 1), in: description).map { String(description[$0]) } }
         return Set(generated + passed).sorted()
             .filter { FileManager.default.fileExists(atPath: $0) }
@@ -68,19 +100,25 @@ struct GradingKit {
     /// stale after every such edit, and every check would run `swift build` again.
     private var buildStamp: URL { directory.appendingPathComponent(".build/kit-built") }
 
-    /// True when the library exists and it, or the last build that found it current, is
-    /// newer than everything it is built from.
+    /// True when the library in use exists and is newer than everything it is built from:
+    /// for the package's build, the library or the last build that found it current; for a
+    /// copy, the copy, whose C module maps must still be where they were.
     var isCurrent: Bool {
-        guard let linked = LibraryFreshness.modificationDate(library) else { return false }
-        let built = max(linked, LibraryFreshness.modificationDate(buildStamp) ?? .distantPast)
-        return LibraryFreshness.lastChange(in: workspace, gradingManifest: manifestFile) < built
+        let copy = WorkbookBuildCopy(kit: self)
+        if buildFolder == copy.folder, let copied = LibraryFreshness.modificationDate(Self.library(in: copy.folder)) {
+            return copy.isIntact && LibraryFreshness.lastChange(in: workspace) < copied
+        }
+        guard let built = packageBuilt else { return false }
+        return LibraryFreshness.lastChange(in: workspace, manifests: [manifestFile]) < built
     }
 
-    /// Builds the kit unless it is current.
+    /// Makes the kit current: copies the workbook's own build when that is current (after
+    /// `swift build` or `swift test` in the workbook), or builds the kit package.
     func prepare(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
         try write()
         guard !isCurrent else { return }
-        log("building the checks and the library for grading (the first time: a minute or two)…")
+        if (try? WorkbookBuildCopy(kit: self).make(runProgram: runProgram)) == true { return }
+        log("building the checks and the library for grading, as the workbook's own build is older than its sources (half a minute or more)…")
         let started = Date()
         let build = try runProgram(ChildProcess("swift", ["build", "--package-path", directory.path, "--product", Self.productName], timeout: timeLimit))
         if build.termination == .timedOut {

@@ -1,16 +1,12 @@
 import Course
 import Foundation
 
-/// Whether what the last grading build left behind still matches the workbook's library
-/// and checks, so the grading shortcuts can step aside until `swift build` has caught up.
-///
-/// ``ExercisePrecheck`` checks files against the built modules, and ``FastRebuild``
-/// replays SwiftPM's recorded commands. After a change to `Sources/Backpressure` or
-/// `Sources/ExerciseChecks` that no build has seen yet, either would answer from the old
-/// library: a check missing from the built modules, or an old one.
+/// Whether a built grading library is still the one the workbook's sources make: it must be
+/// newer than every file it is built from besides the exercise files.
 enum LibraryFreshness {
-    /// The library targets the grading programs are built from.
-    static let targets = ["Backpressure", "ExerciseChecks"]
+    /// The workbook's targets the grading library is built from: the library, the checks,
+    /// and the grading program's side of the child protocol.
+    static let targets = ["Backpressure", "ExerciseChecks", "ChildProtocol"]
 
     /// The newest modification date among `target`'s source files.
     static func lastChange(of target: String, in workspace: ExerciseWorkspace) -> Date {
@@ -19,20 +15,11 @@ enum LibraryFreshness {
         return files.compactMap { modificationDate(root.appendingPathComponent($0)) }.max() ?? .distantPast
     }
 
-    /// The newest modification date among every file the grading build depends on besides
-    /// the exercise files: the library's and checks' sources, both manifests, the pins.
-    static func lastChange(in workspace: ExerciseWorkspace, gradingManifest: URL) -> Date {
-        let manifests = [gradingManifest, workspace.url("Package.swift"), workspace.url("Package.resolved")].compactMap(modificationDate)
-        return (targets.map { lastChange(of: $0, in: workspace) } + manifests).max() ?? .distantFuture
-    }
-
-    /// True when each library target's module in `modules` was written after its sources
-    /// last changed.
-    static func modulesAreCurrent(in modules: URL, for workspace: ExerciseWorkspace) -> Bool {
-        targets.allSatisfy { target in
-            guard let built = modificationDate(modules.appendingPathComponent("\(target).swiftmodule")) else { return false }
-            return lastChange(of: target, in: workspace) < built
-        }
+    /// The newest modification date among the library's, checks' and protocol's sources, the
+    /// workbook's manifest and pins, and `manifests` (a grading package's own).
+    static func lastChange(in workspace: ExerciseWorkspace, manifests: [URL] = []) -> Date {
+        let files = (manifests + [workspace.url("Package.swift"), workspace.url("Package.resolved")]).compactMap(modificationDate)
+        return (targets.map { lastChange(of: $0, in: workspace) } + files).max() ?? .distantFuture
     }
 
     static func modificationDate(_ url: URL) -> Date? {

@@ -108,6 +108,57 @@ import Testing
         #expect(toolchain.kitBuilds == 2, "built after the edit, then current")
     }
 
+    @Test func aCurrentWorkbookBuildIsCopiedInsteadOfBuildingTheKit() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.writeWorkbookBuild()
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 0)
+        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
+        #expect(workbook.read(".workbook/grade/from-workbook-build/lib\(GradingKit.productName).so") == "workbook's kit")
+        #expect(toolchain.linkedAgainst == [copy.path])
+        // Current now: graded again, nothing is copied or built.
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 0 && toolchain.linkedAgainst == [copy.path])
+    }
+
+    @Test func aWorkbookBuildOlderThanTheLibraryIsNotCopiedAndTheKitIsBuilt() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        try workbook.writeWorkbookBuild()
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 0, "copied while it was current")
+        // The library changes and the workbook is not built again: the kit package is.
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+        let package = GradingKit(workspace: workbook.workspace).packageBuildFolder
+        #expect(toolchain.linkedAgainst.last == package.path, "the program links the newer build")
+    }
+
+    @Test func aCopyWhoseModuleMapsWereCleanedAwayIsNotUsed() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        Thread.sleep(forTimeInterval: 0.05)
+        let map = try workbook.writeWorkbookBuild(withModuleMap: true)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace))
+        #expect(copy.moduleMaps == [map] && copy.isIntact)
+        // `swift package clean` in the workbook: the copy's maps and the workbook's build are gone.
+        try FileManager.default.removeItem(at: workbook.root.appendingPathComponent(".build"))
+        #expect(!copy.isIntact)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+    }
+
     @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
@@ -305,6 +356,7 @@ final class FakeToolchain: @unchecked Sendable {
     private let kitBuildCount = LockIsolated(0)
     private let compiledTargets = LockIsolated<[String]>([])
     private let linkedPrograms = LockIsolated<[String]>([])
+    private let libraryFolders = LockIsolated<[String]>([])
 
     /// How many times the kit was built.
     var kitBuilds: Int { kitBuildCount.value }
@@ -312,6 +364,8 @@ final class FakeToolchain: @unchecked Sendable {
     var compiled: [String] { compiledTargets.value }
     /// The programs linked, by path.
     var programs: [String] { linkedPrograms.value }
+    /// The folder each program was linked against (`-L`), in the order they were.
+    var linkedAgainst: [String] { libraryFolders.value }
 
     func run(_ process: ChildProcess) throws -> ChildProcess.Result {
         let arguments = process.arguments
@@ -347,6 +401,7 @@ final class FakeToolchain: @unchecked Sendable {
             let program = try #require(value(after: "-o"))
             try Data("program".utf8).write(to: URL(fileURLWithPath: program))
             linkedPrograms.withValue { $0.append(program) }
+            if let folder = value(after: "-L") { libraryFolders.withValue { $0.append(folder) } }
             return .output("", status: 0)
         }
         // A check: keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.

@@ -40,6 +40,18 @@ final class TemporaryWorkbook {
         FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// What `swift build` in the workbook leaves for grading: the kit's library, its
+    /// modules' folder and, when asked, a C module map in the build. Returns the map.
+    @discardableResult
+    func writeWorkbookBuild(withModuleMap: Bool = false) throws -> URL {
+        let build = ".build/x86_64-unknown-linux-gnu/debug"
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(build + "/Modules"), withIntermediateDirectories: true)
+        let map = root.appendingPathComponent(build + "/CShims.build/module.modulemap")
+        if withModuleMap { try write("module CShims {}\n", to: build + "/CShims.build/module.modulemap") }
+        try write("workbook's kit", to: build + "/lib\(WorkbookBuildCopy.productName).so")
+        return map
+    }
+
     /// Edits an exercise, as a learner starting it would.
     func start(_ exercise: Exercise, with text: String = "// my work\n") throws {
         try write(text, to: exercise.filePath)
