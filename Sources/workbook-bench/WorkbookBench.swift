@@ -43,14 +43,14 @@ struct WorkbookBench: ParsableCommand {
             return result
         }
         let results = ThroughputCases.all(scale: scale).filter(matches).map(measure)
-        let instrumentation = TraceCost.all(scale: scale).filter(matches).map(measure)
+        let prices = (HopCost.all(scale: scale) + TraceCost.all(scale: scale)).filter(matches).map(measure)
         let everything = filter == nil
         let pace = skipPace || !everything ? nil : PaceAccuracy.measure()
         let scenarios = everything
             ? try ScenarioThroughput.workbookExecutable.map { try ScenarioThroughput.measure(workbook: $0, runs: 3) }
             : nil
 
-        let report = BenchReport(results: results, instrumentation: instrumentation, pace: pace, scenarios: scenarios)
+        let report = BenchReport(results: results, prices: prices, pace: pace, scenarios: scenarios)
         print(report.table)
         if let json {
             try report.json().write(to: URL(fileURLWithPath: json))

@@ -117,8 +117,16 @@ struct GradingKit {
     func prepare(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
         try write()
         guard !isCurrent else { return }
-        if (try? WorkbookBuildCopy(kit: self).make(runProgram: runProgram)) == true { return }
-        log("building the checks and the library for grading, as the workbook's own build is older than its sources (half a minute or more)…")
+        let copy = WorkbookBuildCopy(kit: self)
+        do {
+            if try copy.make(runProgram: runProgram) { return }
+        } catch {
+            log("the workbook's own build of the grading library cannot be copied (\(error)); building it instead")
+        }
+        let why = FileManager.default.fileExists(atPath: copy.workbookLibrary.path)
+            ? "the workbook's own build of it is older than the library's sources"
+            : "`swift build` in the workbook builds it with everything else"
+        log("building the checks and the library for grading (half a minute or more; \(why))…")
         let started = Date()
         let build = try runProgram(ChildProcess("swift", ["build", "--package-path", directory.path, "--product", Self.productName], timeout: timeLimit))
         if build.termination == .timedOut {

@@ -41,12 +41,16 @@ struct WorkbookBuildCopy {
             && moduleMaps.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// The workbook's debug build folder.
+    var workbookBuild: URL { GradingKit.debugFolder(in: kit.workspace.url(".build")) }
+    /// Where `swift build` in the workbook links the kit's library.
+    var workbookLibrary: URL { Self.library(in: workbookBuild) }
+
     /// The workbook's debug build folder, when it holds the kit's library built after every
     /// source it is built from changed.
     var currentWorkbookBuild: URL? {
-        let build = GradingKit.debugFolder(in: kit.workspace.url(".build"))
-        guard let built = LibraryFreshness.modificationDate(Self.library(in: build)) else { return nil }
-        return LibraryFreshness.lastChange(in: kit.workspace) < built ? build : nil
+        guard let built = LibraryFreshness.modificationDate(workbookLibrary) else { return nil }
+        return LibraryFreshness.lastChange(in: kit.workspace) < built ? workbookBuild : nil
     }
 
     static func library(in folder: URL) -> URL { GradingKit.dynamicLibrary(productName, in: folder) }

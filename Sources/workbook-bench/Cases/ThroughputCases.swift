@@ -66,93 +66,17 @@ enum ThroughputCases {
         ]
     }
 
+    /// Amb against `flatMap` over the same two subjects, with each kind of subscriber. The
+    /// same pipelines against the subject alone are prices, not races (``HopCost``).
     static func amb(scale: Int) -> [BenchmarkCase] {
-        let blackhole = Blackhole()
-        let count = 500_000 / scale
-        // Ours in both rows: values sent through the first of two subjects, the race's winner.
-        let ambOverTwo = {
-            let first = PassthroughSubject<Int, Never>()
-            let second = PassthroughSubject<Int, Never>()
-            let cancellable = first.amb(second).sink { blackhole.consume($0) }
-            for value in 0..<count { first.send(value) }
-            cancellable.cancel()
-        }
+        let amb = AmbPipelines(count: 500_000 / scale)
         return [
-            BenchmarkCase(
-                name: "Amb over two subjects", baselineName: "subject -> Sink", elements: count,
-                ours: ambOverTwo,
-                baseline: {
-                    let subject = PassthroughSubject<Int, Never>()
-                    let cancellable = subject.sink { blackhole.consume($0) }
-                    for value in 0..<count { subject.send(value) }
-                    cancellable.cancel()
-                }),
-            // The nearest built-in with the same two hops: flatMap keeps an inner subscriber
-            // per upstream and merges them into one downstream under a lock, with demand
-            // accounting and serial delivery, as Amb's sinks and DemandBuffer do. Two
-            // inner publishers, values sent through one of them, like the race's winner.
-            BenchmarkCase(
-                name: "Amb over two subjects", baselineName: "flatMap over two", elements: count,
-                ours: ambOverTwo,
-                baseline: {
-                    let first = PassthroughSubject<Int, Never>()
-                    let second = PassthroughSubject<Int, Never>()
-                    let cancellable = [first, second].publisher
-                        .flatMap(maxPublishers: .max(2)) { $0 }
-                        .sink { blackhole.consume($0) }
-                    for value in 0..<count { first.send(value) }
-                    cancellable.cancel()
-                }),
-        ] + ambSlowSubscribers(count: count)
-    }
-
-    /// A backpressured consumer behind Amb, against the same consumer straight on the
-    /// subject: one that returns `.max(1)` from each value, so Amb's `DemandBuffer` counts
-    /// demand on every value (the `Sink` rows, asking for `.unlimited`, skip that), and one
-    /// that asks for each value later, with `request(.max(1))`, so the demand travels
-    /// through Amb's `request` to the winner's sink before the value comes.
-    private static func ambSlowSubscribers(count: Int) -> [BenchmarkCase] {
-        let blackhole = Blackhole()
-        let perValue = { Slow.oneAtATime(blackhole) }
-        let askedLater = { Slow.askingFirst(blackhole) } // A subject drops what nobody asked for.
-        func amb(_ make: @escaping () -> Slow) -> () -> Void {
-            return {
-                let first = PassthroughSubject<Int, Never>()
-                let second = PassthroughSubject<Int, Never>()
-                let slow = make()
-                first.amb(second).subscribe(slow.subscriber)
-                for value in 0..<count { slow.send(first, value) }
-                slow.subscriber.cancel()
-            }
-        }
-        func subjectAlone(_ make: @escaping () -> Slow) -> () -> Void {
-            return {
-                let subject = PassthroughSubject<Int, Never>()
-                let slow = make()
-                subject.subscribe(slow.subscriber)
-                for value in 0..<count { slow.send(subject, value) }
-                slow.subscriber.cancel()
-            }
-        }
-        func flatMapOverTwo(_ make: @escaping () -> Slow) -> () -> Void {
-            return {
-                let first = PassthroughSubject<Int, Never>()
-                let second = PassthroughSubject<Int, Never>()
-                let slow = make()
-                [first, second].publisher.flatMap(maxPublishers: .max(2)) { $0 }.subscribe(slow.subscriber)
-                for value in 0..<count { slow.send(first, value) }
-                slow.subscriber.cancel()
-            }
-        }
-        return [
-            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: "subject -> same", elements: count,
-                          ours: amb(perValue), baseline: subjectAlone(perValue)),
-            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: "flatMap over two", elements: count,
-                          ours: amb(perValue), baseline: flatMapOverTwo(perValue)),
-            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: "subject -> same", elements: count,
-                          ours: amb(askedLater), baseline: subjectAlone(askedLater)),
-            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: "flatMap over two", elements: count,
-                          ours: amb(askedLater), baseline: flatMapOverTwo(askedLater)),
+            BenchmarkCase(name: "Amb over two subjects", baselineName: "flatMap over two", elements: amb.count,
+                          ours: amb.ambToSink, baseline: amb.flatMapToSink),
+            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: "flatMap over two", elements: amb.count,
+                          ours: amb.amb(amb.perValue), baseline: amb.flatMapOverTwo(amb.perValue)),
+            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: "flatMap over two", elements: amb.count,
+                          ours: amb.amb(amb.askedLater), baseline: amb.flatMapOverTwo(amb.askedLater)),
         ]
     }
 
@@ -238,76 +162,5 @@ enum ThroughputCases {
                 for value in 0..<values { subject.send(value) }
                 cancellables.forEach { $0.cancel() }
             })
-    }
-}
-
-/// A slow subscriber, and how the benchmark hands it one value through a subject.
-private struct Slow {
-    var subscriber: OneAtATime
-    var send: (PassthroughSubject<Int, Never>, Int) -> Void
-
-    /// Returns `.max(1)` from each value.
-    static func oneAtATime(_ blackhole: Blackhole) -> Slow {
-        Slow(subscriber: OneAtATime(blackhole), send: { subject, value in subject.send(value) })
-    }
-
-    /// Asks for a value with `request(.max(1))`, then it is sent.
-    static func askingFirst(_ blackhole: Blackhole) -> Slow {
-        let subscriber = OneAtATime(blackhole, asking: .later)
-        return Slow(subscriber: subscriber, send: { subject, value in
-            subscriber.askForOne()
-            subject.send(value)
-        })
-    }
-
-    /// A value is sent, then asked for with `request(.max(1))`: it waits in between.
-    static func askingAfter(_ blackhole: Blackhole) -> Slow {
-        let subscriber = OneAtATime(blackhole, asking: .later)
-        return Slow(subscriber: subscriber, send: { subject, value in
-            subject.send(value)
-            subscriber.askForOne()
-        })
-    }
-}
-
-/// Asks for one value at a time: the slowest demand pattern, which makes a publisher do
-/// its demand accounting on every value.
-private final class OneAtATime: Subscriber, Cancellable {
-    typealias Input = Int
-    typealias Failure = Never
-
-    enum Asking {
-        /// One value on subscription, and one more returned with each value.
-        case withEachValue
-        /// Nothing by itself: the benchmark asks with `askForOne()`, from outside, as a
-        /// consumer that finishes its work later does.
-        case later
-    }
-
-    private let blackhole: Blackhole
-    private let asking: Asking
-    private var subscription: Subscription?
-
-    init(_ blackhole: Blackhole, asking: Asking = .withEachValue) {
-        self.blackhole = blackhole
-        self.asking = asking
-    }
-
-    func receive(subscription: Subscription) {
-        self.subscription = subscription
-        if asking == .withEachValue { subscription.request(.max(1)) }
-    }
-    func receive(_ input: Int) -> Subscribers.Demand {
-        blackhole.consume(input)
-        return asking == .withEachValue ? .max(1) : .none
-    }
-    func receive(completion: Subscribers.Completion<Never>) { subscription = nil }
-
-    func askForOne() { subscription?.request(.max(1)) }
-
-    /// Cancels and lets go of the subscription, which holds this subscriber.
-    func cancel() {
-        subscription?.cancel()
-        subscription = nil
     }
 }
