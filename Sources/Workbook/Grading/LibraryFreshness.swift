@@ -8,12 +8,18 @@ enum LibraryFreshness {
     /// and the grading program's side of the child protocol.
     static let targets = ["Backpressure", "ExerciseChecks", "ChildProtocol"]
 
-    /// The newest modification date among `target`'s source files.
+    /// The newest modification date among `target`'s source files. Documentation (the
+    /// library's DocC articles) is left out: SwiftPM does not link the library again for it,
+    /// so a built library would look older than its sources until some code changed.
     static func lastChange(of target: String, in workspace: ExerciseWorkspace) -> Date {
         let root = workspace.url("Sources/\(target)")
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return files.compactMap { modificationDate(root.appendingPathComponent($0)) }.max() ?? .distantPast
+        return files.filter { sourceExtensions.contains(URL(fileURLWithPath: $0).pathExtension) }
+            .compactMap { modificationDate(root.appendingPathComponent($0)) }.max() ?? .distantPast
     }
+
+    /// What a library target is compiled from.
+    static let sourceExtensions: Set<String> = ["swift", "c", "h", "modulemap"]
 
     /// The newest modification date among the library's, checks' and protocol's sources, the
     /// workbook's manifest and pins, and `manifests` (a grading package's own).

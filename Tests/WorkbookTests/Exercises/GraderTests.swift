@@ -93,6 +93,18 @@ import Testing
         #expect(toolchain.compiled.count == 2)
     }
 
+    @Test func anEditToTheLibrarysDocumentationLeavesTheKitCurrent() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("# An article\n", to: "Sources/Backpressure/Backpressure.docc/Article.md")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1, "SwiftPM would not link the library again for an article")
+    }
+
     @Test func aManifestEditThatLeavesTheLibraryAloneRebuildsTheKitOnce() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
