@@ -20,6 +20,8 @@ curl -fsSL "https://download.swift.org/swift-${SWIFT_VERSION}-release/${platform
     | tar -xz -C /opt
 ln -sf "/opt/swift-${SWIFT_VERSION}-RELEASE-${platform}/usr/bin/"* /usr/local/bin/
 
-# Build the workbook once, so each submission only grades.
+# Build the workbook once, so each submission only grades: the command, and the grading kit
+# (the checks and the library as one library), which grading then copies instead of building.
 cd /autograder/source
 swift build --product workbook
+swift build --product WorkbookGradingKit
