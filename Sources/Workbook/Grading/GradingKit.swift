@@ -34,7 +34,8 @@ struct GradingKit {
     var buildFolder: URL {
         let copy = WorkbookBuildCopy(kit: self).folder
         guard let copied = LibraryFreshness.modificationDate(Self.library(in: copy)) else { return packageBuildFolder }
-        return packageBuilt.map { copied > $0 } ?? true ? copy : packageBuildFolder
+        if let built = packageBuilt, built >= copied { return packageBuildFolder }
+        return copy
     }
 
     /// When the kit package's build last found its library current: the library's date, or
