@@ -1,8 +1,8 @@
 import Foundation
 @testable import Workbook
 
-/// The `workbook` executable built next to the tests (the test target depends on it), and
-/// the package it belongs to.
+/// The `workbook` executable built next to the tests (`swift test` builds every target of
+/// the package; see the note on WorkbookTests in Package.swift), and the package it belongs to.
 enum BuiltWorkbook {
     /// Walks up from the tests until a directory holds `workbook`: on Linux the tests are an
     /// executable in the build directory itself; on macOS they are an `.xctest` bundle there,

@@ -22,20 +22,20 @@ import Testing
         #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
     }
 
-    @Test func stopsAHungScenarioAndRunsTheRest() throws {
-        let scenarios = [SelfTest.hangs, SelfTest.prints]
-        let outcomes = runner.run(scenarios)
+    @Test func stopsAHungScenarioAndRunsTheRest() async throws {
+        let scenarios = [SelfTest.hangs, SelfTest.prints], runner = runner
+        let outcomes = try await offThePool { runner.run(scenarios) }
         #expect(outcomes[SelfTest.hangs] == .timedOut(output: "self-test: about to hang\n"))
         #expect(outcomes[SelfTest.prints] == .finished(output: "self-test: first line\nself-test: second line\n"))
     }
 
-    @Test func outputPrintedAfterAScenarioEndedDoesNotFailTheNextOne() {
+    @Test func outputPrintedAfterAScenarioEndedDoesNotFailTheNextOne() async throws {
         let expected = [SelfTest.printsLate: "self-test: leaving a thread behind\n", SelfTest.takesAWhile: "self-test: waiting\nself-test: done\n"]
         let runner = ScenarioRunner(executable: BuiltWorkbook.selfTestHost, timeLimit: 10)
-        let together = runner.run([SelfTest.printsLate, SelfTest.takesAWhile])
+        let together = try await offThePool { runner.run([SelfTest.printsLate, SelfTest.takesAWhile]) }
         #expect(together[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: late line\nself-test: done\n"),
                 "the late line lands in the next scenario's capture when they share a host")
-        let confirmed = runner.run([SelfTest.printsLate, SelfTest.takesAWhile], confirmingMismatchesWith: expected)
+        let confirmed = try await offThePool { runner.run([SelfTest.printsLate, SelfTest.takesAWhile], confirmingMismatchesWith: expected) }
         #expect(confirmed[SelfTest.takesAWhile] == .finished(output: "self-test: waiting\nself-test: done\n"))
         #expect(confirmed[SelfTest.printsLate] == .finished(output: "self-test: leaving a thread behind\n"))
     }

@@ -24,8 +24,17 @@ enum LibraryFreshness {
     /// The newest modification date among the library's, checks' and protocol's sources, the
     /// workbook's manifest and pins, and `manifests` (a grading package's own).
     static func lastChange(in workspace: ExerciseWorkspace, manifests: [URL] = []) -> Date {
-        let files = (manifests + [workspace.url("Package.swift"), workspace.url("Package.resolved")]).compactMap(modificationDate)
-        return (targets.map { lastChange(of: $0, in: workspace) } + files).max() ?? .distantFuture
+        max(lastSourceChange(in: workspace), lastManifestChange(in: workspace, manifests: manifests))
+    }
+
+    /// The newest modification date among the library's, checks' and protocol's sources.
+    static func lastSourceChange(in workspace: ExerciseWorkspace) -> Date {
+        targets.map { lastChange(of: $0, in: workspace) }.max() ?? .distantFuture
+    }
+
+    /// The newest modification date among the workbook's manifest and pins, and `manifests`.
+    static func lastManifestChange(in workspace: ExerciseWorkspace, manifests: [URL] = []) -> Date {
+        (manifests + [workspace.url("Package.swift"), workspace.url("Package.resolved")]).compactMap(modificationDate).max() ?? .distantPast
     }
 
     static func modificationDate(_ url: URL) -> Date? {

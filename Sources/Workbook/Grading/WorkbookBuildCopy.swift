@@ -47,10 +47,17 @@ struct WorkbookBuildCopy {
     var workbookLibrary: URL { Self.library(in: workbookBuild) }
 
     /// The workbook's debug build folder, when it holds the kit's library built after every
-    /// source it is built from changed.
+    /// source it is built from changed, by a build planned after the manifest and pins last
+    /// changed. The plan (`description.json`, written by every build) stands in for the
+    /// library's date there: SwiftPM does not link the library again after a manifest edit
+    /// that leaves its targets alone, so the library alone would look older than the
+    /// manifest until some library code changed.
     var currentWorkbookBuild: URL? {
-        guard let built = LibraryFreshness.modificationDate(workbookLibrary) else { return nil }
-        return LibraryFreshness.lastChange(in: kit.workspace) < built ? workbookBuild : nil
+        guard let linked = LibraryFreshness.modificationDate(workbookLibrary) else { return nil }
+        let planned = max(linked, LibraryFreshness.modificationDate(workbookBuild.appendingPathComponent("description.json")) ?? .distantPast)
+        guard LibraryFreshness.lastSourceChange(in: kit.workspace) < linked,
+              LibraryFreshness.lastManifestChange(in: kit.workspace) < planned else { return nil }
+        return workbookBuild
     }
 
     static func library(in folder: URL) -> URL { GradingKit.dynamicLibrary(productName, in: folder) }

@@ -154,6 +154,35 @@ import Testing
         #expect(toolchain.linkedAgainst.last == package.path, "the program links the newer build")
     }
 
+    @Test func aManifestEditIsSeenByTheWorkbooksNextBuildThoughItLeavesTheLibraryAlone() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.writeWorkbookBuild()
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("// swift-tools-version: 5.9\n// a new target elsewhere\n", to: "Package.swift")
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        // No build since the edit: the library may not be what the manifest now makes.
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+        // `swift build` plans again (description.json) and, like SwiftPM, leaves the library alone.
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("{}", to: ".build/x86_64-unknown-linux-gnu/debug/description.json")
+        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2, "a library source newer than the library is not covered by the plan")
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.writeWorkbookBuild()
+        try workbook.write("// swift-tools-version: 5.9\n// another edit\n", to: "Package.swift")
+        Thread.sleep(forTimeInterval: 0.05)
+        try workbook.write("{}", to: ".build/x86_64-unknown-linux-gnu/debug/description.json")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2, "copied: the plan is newer than the manifest, the library than the sources")
+        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
+        #expect(toolchain.linkedAgainst.last == copy.path)
+    }
+
     @Test func aCopyWhoseModuleMapsWereCleanedAwayIsNotUsed() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
