@@ -9,12 +9,12 @@ struct LoadedModuleTrace {
     let folder: URL
     let moduleCache: URL
 
-    /// The `.swiftmodule` paths loaded by a file that imports `imports`, compiled against
-    /// `modules` and the C module maps `moduleMaps`.
+    /// The `.swiftmodule` files in `modules` loaded by a file that imports `imports`, compiled
+    /// against `modules` and the C module maps `moduleMaps` (the toolchain's own are left out).
     func swiftmodules(
         importing imports: [String], from modules: URL, moduleMaps: [URL],
         runProgram: (ChildProcess) throws -> ChildProcess.Result
-    ) throws -> [String] {
+    ) throws -> [URL] {
         let probe = folder.appendingPathComponent("probe.swift")
         try FileWriting.writeIfChanged(imports.map { "import \($0)\n" }.joined(), to: probe)
         // The compiler appends one JSON line per run to a trace file: start from none.
@@ -29,7 +29,8 @@ struct LoadedModuleTrace {
               let loaded = try? JSONDecoder().decode(Loaded.self, from: Data(line)) else {
             throw ExerciseError("cannot find the modules that \(imports.joined(separator: ", ")) load: \(CompilerDiagnostic.errors(in: result.standardError).first?.text ?? result.standardError.prefix(300).description)")
         }
-        return loaded.swiftmodules
+        let folder = modules.standardizedFileURL.path + "/"
+        return loaded.swiftmodules.map { URL(fileURLWithPath: $0).standardizedFileURL }.filter { $0.path.hasPrefix(folder) }
     }
 
     /// The part of the trace read here.

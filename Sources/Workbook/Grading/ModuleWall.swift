@@ -32,10 +32,8 @@ struct ModuleWall {
         let manager = FileManager.default
         try? manager.removeItem(at: directory)
         try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        let built = kit.modules.standardizedFileURL.path + "/"
-        for module in loaded where URL(fileURLWithPath: module).standardizedFileURL.path.hasPrefix(built) {
-            let name = URL(fileURLWithPath: module).lastPathComponent
-            try manager.createSymbolicLink(atPath: directory.appendingPathComponent(name).path, withDestinationPath: module)
+        for module in loaded {
+            try manager.createSymbolicLink(at: directory.appendingPathComponent(module.lastPathComponent), withDestinationURL: module)
         }
         try Data(kit.modules.path.utf8).write(to: stamp)
     }

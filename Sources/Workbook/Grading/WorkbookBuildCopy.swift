@@ -71,10 +71,8 @@ struct WorkbookBuildCopy {
         let modules = build.appendingPathComponent("Modules")
         let trace = LoadedModuleTrace(folder: kit.directory.appendingPathComponent("copy-probe"),
                                       moduleCache: ModuleWall(kit: kit).moduleCache)
-        let loaded = try trace.swiftmodules(importing: ModuleWall.roots + Self.programImports, from: modules,
+        let needed = try trace.swiftmodules(importing: ModuleWall.roots + Self.programImports, from: modules,
                                             moduleMaps: maps, runProgram: runProgram)
-        let inBuild = modules.standardizedFileURL.path + "/"
-        let needed = loaded.map { URL(fileURLWithPath: $0).standardizedFileURL }.filter { $0.path.hasPrefix(inBuild) }
 
         // Made beside the copy in use and swapped in whole, so no program sees half of one.
         let fresh = kit.directory.appendingPathComponent("from-workbook-build.new")

@@ -72,6 +72,21 @@ struct AmbPipelines {
         }
     }
 
+    /// The three Amb rows (a `Sink`, `.max(1)` per value, `.max(1)` asked later), each
+    /// against the same subscriber behind `sink` or `slow`.
+    func rows(
+        sink: (name: String, run: () -> Void), slow: (name: String, run: (@escaping () -> Slow) -> () -> Void)
+    ) -> [BenchmarkCase] {
+        [
+            BenchmarkCase(name: "Amb over two subjects", baselineName: sink.name, elements: count,
+                          ours: ambToSink, baseline: sink.run),
+            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: slow.name, elements: count,
+                          ours: amb(perValue), baseline: slow.run(perValue)),
+            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: slow.name, elements: count,
+                          ours: amb(askedLater), baseline: slow.run(askedLater)),
+        ]
+    }
+
     func subjectAlone(_ make: @escaping () -> Slow) -> () -> Void {
         { [count] in
             let subject = PassthroughSubject<Int, Never>()

@@ -5,13 +5,6 @@
 enum HopCost {
     static func all(scale: Int) -> [BenchmarkCase] {
         let amb = AmbPipelines(count: 500_000 / scale)
-        return [
-            BenchmarkCase(name: "Amb over two subjects", baselineName: "subject -> Sink", elements: amb.count,
-                          ours: amb.ambToSink, baseline: amb.subjectToSink),
-            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: "subject -> same", elements: amb.count,
-                          ours: amb.amb(amb.perValue), baseline: amb.subjectAlone(amb.perValue)),
-            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: "subject -> same", elements: amb.count,
-                          ours: amb.amb(amb.askedLater), baseline: amb.subjectAlone(amb.askedLater)),
-        ]
+        return amb.rows(sink: ("subject -> Sink", amb.subjectToSink), slow: ("subject -> same", amb.subjectAlone))
     }
 }

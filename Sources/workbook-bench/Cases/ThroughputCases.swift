@@ -70,14 +70,7 @@ enum ThroughputCases {
     /// same pipelines against the subject alone are prices, not races (``HopCost``).
     static func amb(scale: Int) -> [BenchmarkCase] {
         let amb = AmbPipelines(count: 500_000 / scale)
-        return [
-            BenchmarkCase(name: "Amb over two subjects", baselineName: "flatMap over two", elements: amb.count,
-                          ours: amb.ambToSink, baseline: amb.flatMapToSink),
-            BenchmarkCase(name: "Amb, .max(1) per value", baselineName: "flatMap over two", elements: amb.count,
-                          ours: amb.amb(amb.perValue), baseline: amb.flatMapOverTwo(amb.perValue)),
-            BenchmarkCase(name: "Amb, .max(1) asked later", baselineName: "flatMap over two", elements: amb.count,
-                          ours: amb.amb(amb.askedLater), baseline: amb.flatMapOverTwo(amb.askedLater)),
-        ]
+        return amb.rows(sink: ("flatMap over two", amb.flatMapToSink), slow: ("flatMap over two", amb.flatMapOverTwo))
     }
 
     static func sharing(scale: Int) -> [BenchmarkCase] {

@@ -80,10 +80,7 @@ import Testing
     }
 
     @Test func aChangedLibraryRebuildsTheKitAndLaysTheWallOutAgain() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         // The library changes after the kit was built: the kit, the wall and the program are made again.
         Thread.sleep(forTimeInterval: 0.05)
@@ -94,10 +91,7 @@ import Testing
     }
 
     @Test func anEditToTheLibrarysDocumentationLeavesTheKitCurrent() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         Thread.sleep(forTimeInterval: 0.05)
         try workbook.write("# An article\n", to: "Sources/Backpressure/Backpressure.docc/Article.md")
@@ -106,10 +100,7 @@ import Testing
     }
 
     @Test func aManifestEditThatLeavesTheLibraryAloneRebuildsTheKitOnce() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         // Like SwiftPM when no target of the kit changed: the build succeeds, the library keeps its date.
         toolchain.kitBuildRelinks = false
@@ -121,12 +112,9 @@ import Testing
     }
 
     @Test func aCurrentWorkbookBuildIsCopiedInsteadOfBuildingTheKit() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
+        let (workbook, toolchain) = try startedMyAssign()
         Thread.sleep(forTimeInterval: 0.05)
         try workbook.writeWorkbookBuild()
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 0)
         let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
@@ -138,11 +126,8 @@ import Testing
     }
 
     @Test func aWorkbookBuildOlderThanTheLibraryIsNotCopiedAndTheKitIsBuilt() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
+        let (workbook, toolchain) = try startedMyAssign()
         try workbook.writeWorkbookBuild()
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 0, "copied while it was current")
         // The library changes and the workbook is not built again: the kit package is.
@@ -155,14 +140,11 @@ import Testing
     }
 
     @Test func aManifestEditIsSeenByTheWorkbooksNextBuildThoughItLeavesTheLibraryAlone() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
+        let (workbook, toolchain) = try startedMyAssign()
         Thread.sleep(forTimeInterval: 0.05)
         try workbook.writeWorkbookBuild()
         Thread.sleep(forTimeInterval: 0.05)
         try workbook.write("// swift-tools-version: 5.9\n// a new target elsewhere\n", to: "Package.swift")
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
         // No build since the edit: the library may not be what the manifest now makes.
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 1)
@@ -184,12 +166,9 @@ import Testing
     }
 
     @Test func aCopyWhoseModuleMapsWereCleanedAwayIsNotUsed() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
+        let (workbook, toolchain) = try startedMyAssign()
         Thread.sleep(forTimeInterval: 0.05)
         let map = try workbook.writeWorkbookBuild(withModuleMap: true)
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace))
         #expect(copy.moduleMaps == [map] && copy.isIntact)
@@ -201,10 +180,7 @@ import Testing
     }
 
     @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
-        let workbook = try TemporaryWorkbook(exercises: [myAssign])
-        try workbook.start(myAssign)
-        let toolchain = FakeToolchain()
-        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.compiled.count == 1, "the same inputs reuse the program")
@@ -364,6 +340,15 @@ import Testing
         for group in groups {
             #expect(group.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         }
+    }
+
+    /// A workbook whose learner has started MyAssign, and a toolchain whose check of it passes.
+    private func startedMyAssign() throws -> (TemporaryWorkbook, FakeToolchain) {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        toolchain.checks["G_MyAssign"] = .report(failure: nil)
+        return (workbook, toolchain)
     }
 
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
