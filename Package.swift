@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "ExerciseChecks", targets: ["ExerciseChecks"]),
         // The library every grading program links (the checks and all they use), built by the
         // workbook's own `swift build` and `swift test` so that grading copies it instead of
-        // building it again (Sources/Workbook/Grading/WorkbookBuildCopy.swift).
+        // building it again (Sources/WorkbookEngine/Grading/WorkbookBuildCopy.swift).
         .library(name: "WorkbookGradingKit", type: .dynamic, targets: ["ExerciseChecks"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
@@ -108,7 +108,7 @@ let package = Package(
         // The engine and the command.
         .target(name: "CProcessControl"),
         .target(
-            name: "Workbook",
+            name: "WorkbookEngine",
             dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "workbook",
-            dependencies: ["Workbook", "Course", "ChildProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkbookEngine", "Course", "ChildProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workbook-bench",
@@ -129,20 +129,20 @@ let package = Package(
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, which kept both cores waiting for the
         // linker (a fresh build 84 s -> 75 s without it).
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookTests", dependencies: ["WorkbookEngine", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
-        .executableTarget(name: "selftest-host", dependencies: ["Workbook"], path: "Tests/SelfTestHost"),
+        .executableTarget(name: "selftest-host", dependencies: ["WorkbookEngine"], path: "Tests/SelfTestHost"),
         // One test per exercise (generated from the manifest in Sources/Course), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Workbook", "Course"],
+            dependencies: ["WorkbookEngine", "Course"],
             plugins: ["ExerciseTestPlugin"]
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["Workbook", "Course", "ChildProtocol", "ExerciseChecks", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "Backpressure", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Course
-import Workbook
+import WorkbookEngine
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {

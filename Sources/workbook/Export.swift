@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Workbook
+import WorkbookEngine
 
 /// `workbook export html DIR`: the book as a static web site.
 struct Export: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Course
 import Foundation
-import Workbook
+import WorkbookEngine
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(

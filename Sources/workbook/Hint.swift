@@ -1,6 +1,6 @@
 import ArgumentParser
 import Course
-import Workbook
+import WorkbookEngine
 
 struct Hint: ParsableCommand {
     static let configuration = CommandConfiguration(

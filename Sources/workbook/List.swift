@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChapterModel
 import Course
-import Workbook
+import WorkbookEngine
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the chapters (numbers, slugs, scenario counts) and the exercises with their state.")

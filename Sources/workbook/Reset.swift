@@ -1,7 +1,7 @@
 import ArgumentParser
 import Course
 import Foundation
-import Workbook
+import WorkbookEngine
 
 struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChapterModel
 import Foundation
-import Workbook
+import WorkbookEngine
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Workbook
+import WorkbookEngine
 
 extension ColorChoice: ExpressibleByArgument {}
 

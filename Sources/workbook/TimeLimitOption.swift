@@ -1,5 +1,5 @@
 import ArgumentParser
-import Workbook
+import WorkbookEngine
 
 /// `--time-limit`, declared once for every command that runs scenarios or checks.
 struct TimeLimitOption: ParsableArguments {

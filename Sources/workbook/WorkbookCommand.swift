@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChapterModel
 import Course
-import Workbook
+import WorkbookEngine
 
 /// The `workbook` command: read chapters, run their scenarios, and check exercises.
 ///

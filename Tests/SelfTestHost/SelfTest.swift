@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-import Workbook
+import WorkbookEngine
 
 /// Scenarios that misbehave on purpose, so tests can prove the runner reports a crash and a
 /// hang without putting a broken scenario into a chapter. They live in this test-only

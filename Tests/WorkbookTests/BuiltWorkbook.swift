@@ -1,5 +1,5 @@
 import Foundation
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// The `workbook` executable built next to the tests (`swift test` builds every target of
 /// the package; see the note on WorkbookTests in Package.swift), and the package it belongs to.

@@ -1,7 +1,7 @@
 import ChapterModel
 import Course
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct ChapterRendererTests {
     let markdown = """

@@ -1,7 +1,7 @@
 import ConcurrencyExtras
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct ChildProcessTests {
     @Test func capturesOutputErrorAndExitStatus() throws {

@@ -3,7 +3,7 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct HostMessageTests {
     @Test func survivesTheTripThroughTheReportChannel() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct LineDiffTests {
     @Test func identicalTextsHaveNoDifference() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct OutputNormalizationTests {
     @Test func dropsOpenCombinesZeroRequestLine() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// How children are started and what a sandboxed one may reach.
 @Suite struct SandboxTests {

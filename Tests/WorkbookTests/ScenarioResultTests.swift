@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct ScenarioResultTests {
     func result(expected: String, _ outcome: ScenarioOutcome) -> ScenarioResult {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 @testable import selftest_host
 
 /// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.

@@ -1,7 +1,7 @@
 import ChapterModel
 import Scenarios
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct ScenarioSelectionTests {
     let selection = ScenarioSelection(compiled: [

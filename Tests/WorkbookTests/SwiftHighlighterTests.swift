@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct SwiftHighlighterTests {
     let code = """

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct TerminalTests {
     @Test func paintsOnlyWhenColourIsOn() {

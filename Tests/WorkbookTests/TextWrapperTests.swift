@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct TextWrapperTests {
     func texts(_ lines: [StyledLine]) -> [String] { lines.map { $0.map(\.text).joined() } }

@@ -1,7 +1,7 @@
 import ChapterModel
 import Scenarios
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// Every scenario of every chapter prints exactly what its chapter says.
 @Suite struct WorkbookChaptersScenarioTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// The `workbook` command as a learner runs it.
 @Suite struct WorkbookCommandTests {

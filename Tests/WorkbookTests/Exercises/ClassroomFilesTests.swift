@@ -1,7 +1,7 @@
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// The files a classroom depends on stay derived from the manifest and the stubs.
 @Suite struct ClassroomFilesTests {

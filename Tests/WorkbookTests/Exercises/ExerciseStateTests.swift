@@ -1,7 +1,7 @@
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 @Suite struct HintProgressTests {
     @Test func givesTheNextHintEachTimeAndRemembersIt() throws {

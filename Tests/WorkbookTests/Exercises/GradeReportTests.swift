@@ -4,7 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [

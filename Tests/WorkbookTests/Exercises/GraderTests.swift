@@ -3,7 +3,7 @@ import ConcurrencyExtras
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.

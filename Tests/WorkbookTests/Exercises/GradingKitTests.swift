@@ -3,7 +3,7 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// The generated parts of grading: the kit's manifest, each program's `main`, and the
 /// text that carries a student's folder name into Swift source.
@@ -57,7 +57,7 @@ import Testing
     @Test func importsOutsideTheWallAreRefusedWithWhatIsAllowed() {
         let refusal = screen("import Foundation\n@testable import ExerciseChecks\n").refusal
         #expect(refusal?.hasPrefix("Exercises/X.swift:2:1: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true)
-        #expect(screen("import struct Workbook.Grader\n").refusal?.contains("may not import Workbook") == true)
+        #expect(screen("import struct WorkbookEngine.Grader\n").refusal?.contains("may not import WorkbookEngine") == true)
         #expect(screen("import CombineSchedulers\nimport Dispatch\n").refusal == nil)
     }
 

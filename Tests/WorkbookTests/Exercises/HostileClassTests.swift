@@ -2,7 +2,7 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 #if canImport(Glibc)
 import Glibc
 #endif

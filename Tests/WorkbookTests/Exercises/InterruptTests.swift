@@ -2,7 +2,7 @@ import ConcurrencyExtras
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
 @Suite(.serialized) struct InterruptTests {

@@ -1,7 +1,7 @@
 import Course
 import Foundation
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// A class graded in shares on several machines, then merged, must get exactly the grades
 /// one run over the whole class gives: graded for real, with this workbook's built

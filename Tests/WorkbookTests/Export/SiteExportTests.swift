@@ -1,7 +1,7 @@
 import Foundation
 import Scenarios
 import Testing
-@testable import Workbook
+@testable import WorkbookEngine
 
 /// `workbook export html`: run for real on the workbook's own chapters, through the built
 /// executable (which is also the scenario host that sends the traces back).
