@@ -18,11 +18,12 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "Backpressure", targets: ["Backpressure"]),
-        .library(name: "ExerciseChecks", targets: ["ExerciseChecks"]),
-        // The library every grading program links (the checks and all they use), built by the
-        // workbook's own `swift build` and `swift test` so that grading copies it instead of
-        // building it again (Sources/WorkbookEngine/Grading/WorkbookBuildCopy.swift).
-        .library(name: "WorkbookGradingKit", type: .dynamic, targets: ["ExerciseChecks"]),
+        .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
+        // The library every grading program links (the driver and all a learner's file may
+        // use; no check), built by the workbook's own `swift build` and `swift test` so that
+        // grading copies it instead of building it again
+        // (Sources/WorkbookEngine/Grading/WorkbookBuildCopy.swift).
+        .library(name: "WorkbookGradingKit", type: .dynamic, targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
     ],
@@ -86,10 +87,19 @@ let package = Package(
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers, "ChildProtocol"]),
-        // How each check reaches its exercise's types, one file per exercise. Built here
+        // The wire between a check and the learner's code: plain values, and proxies of the
+        // Combine objects each side lends the other.
+        .target(name: "ExerciseWire", dependencies: [combine]),
+        // The grading program's side (in the sandbox, with the learner's file): performs the
+        // judge's calls on the learner's objects. It holds no check.
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", combine, schedulers]),
+        // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
-        .target(name: "CheckBindings", dependencies: ["ExerciseStubs", "ExerciseChecks", "Backpressure", combine, schedulers]),
+        .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
+        // The judge's side (outside the sandbox): runs each check against a driver, and
+        // writes the verdict. `workbook judge` is its process.
+        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
         // learner's or a class's files, and the errors commands report.
         .target(name: "Course"),
@@ -116,7 +126,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "workbook",
-            dependencies: ["WorkbookEngine", "Course", "ChildProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecker", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workbook-bench",

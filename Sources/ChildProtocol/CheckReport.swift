@@ -1,3 +1,5 @@
+import Foundation
+
 /// The outcome of running one ``ExerciseCheck``.
 ///
 /// It is `Codable` because `workbook grade` runs each check in a child process that sends
@@ -18,17 +20,56 @@ public struct CheckReport: Codable, Equatable {
     /// The scenarios that held, in order, before the first failure.
     public var passed: [String]
     public var failure: Failure?
+    /// Why the check could not finish, and in which scenario.
+    public var lost: Lost?
 
-    public init(exercise: String, passed: [String], failure: Failure?) {
+    /// How a check lost its grading program before it finished.
+    public struct Lost: Codable, Equatable {
+        public enum Reason: String, Codable {
+            /// The program ended: how it ended (a crash, an `exit`) decides the grade.
+            case ended
+            /// The program stopped answering within the time limit.
+            case stoppedAnswering
+            /// The program answered what no implementation of the exercise answers.
+            case misbehaved
+        }
+        public var reason: Reason
+        public var scenario: String
+        /// What it did, for ``Reason/misbehaved``.
+        public var detail: String
+
+        public init(_ reason: Reason, scenario: String, detail: String = "") {
+            self.reason = reason
+            self.scenario = scenario
+            self.detail = detail
+        }
+    }
+
+    public init(exercise: String, passed: [String], failure: Failure?, lost: Lost? = nil) {
         self.exercise = exercise
         self.passed = passed
         self.failure = failure
+        self.lost = lost
     }
 
-    public var succeeded: Bool { failure == nil }
+    public var succeeded: Bool { failure == nil && lost == nil }
 
     /// One line for a learner: the rule that broke, then what happened.
     public var failureSummary: String? {
         failure.map { "\($0.scenario): \($0.message)" }
+    }
+
+    /// What stands before the verdict on the judge's standard error.
+    public static let verdictPrefix = "workbook-verdict "
+
+    /// The verdict line a judge writes.
+    public var verdictLine: String {
+        Self.verdictPrefix + String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// The verdict in a judge's standard error, if it wrote one.
+    public static func verdict(in standardError: String) -> CheckReport? {
+        guard let line = standardError.split(separator: "\n").last(where: { $0.hasPrefix(verdictPrefix) }) else { return nil }
+        return try? JSONDecoder().decode(CheckReport.self, from: Data(line.dropFirst(verdictPrefix.count).utf8))
     }
 }

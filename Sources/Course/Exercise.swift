@@ -26,14 +26,14 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public var stubPath: String { "Sources/ExerciseStubs/\(name).swift" }
     /// The reference solution, relative to the workbook's root.
     public var solutionPath: String { "Sources/Solutions/\(name).swift" }
-    /// The binding, relative to the workbook's root: `<Name>Binding.check()`, which feeds the
-    /// exercise's own types to its generic check. It is a Swift file rather than data because
-    /// it names types that exist only once an exercise file is compiled: the package compiles
-    /// it against the stub (a binding that does not fit is a build error on its line), and
-    /// each grading program against the learner's file.
-    public var bindingPath: String { "Sources/CheckBindings/\(name).swift" }
-    /// The type the binding declares; the grading program calls its `check()`.
-    public var bindingType: String { "\(name)Binding" }
+    /// The driver's binding, relative to the workbook's root: `<Name>Driver`, which makes the
+    /// exercise's own objects when the judge asks for them. It is a Swift file rather than
+    /// data because it names types that exist only once an exercise file is compiled: the
+    /// package compiles it against the stub (a binding that does not fit is a build error on
+    /// its line), and each grading program against the learner's file.
+    public var bindingPath: String { "Sources/DriverBindings/\(name).swift" }
+    /// The type the binding declares; the grading program's `main` drives the learner's code with it.
+    public var bindingType: String { "\(name)Driver" }
     /// Where `reset` keeps the learner's last version, relative to their workbook.
     public var backupPath: String { "Exercises/.backup/\(name).swift" }
 }

@@ -24,7 +24,7 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             List.self, Read.self, Run.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self,
-            Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self,
+            Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self, JudgeCommand.self,
         ]
     )
 

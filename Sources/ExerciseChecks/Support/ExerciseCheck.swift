@@ -22,6 +22,8 @@ public struct ExerciseCheck {
     public func run() -> CheckReport {
         var passed: [String] = []
         for scenario in scenarios {
+            CheckProgress.current = scenario.name
+            CheckProgress.passed = passed
             if let failure = scenario.run() {
                 return CheckReport(
                     exercise: exercise, passed: passed,
@@ -31,4 +33,10 @@ public struct ExerciseCheck {
         }
         return CheckReport(exercise: exercise, passed: passed, failure: nil)
     }
+}
+
+/// How far the running check has come, for a verdict written when its program ends midway.
+public enum CheckProgress {
+    nonisolated(unsafe) public static var current = "starting"
+    nonisolated(unsafe) public static var passed: [String] = []
 }

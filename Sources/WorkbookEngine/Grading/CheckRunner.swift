@@ -3,13 +3,16 @@ import Course
 import Foundation
 
 /// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
-/// and reads how each one ended.
+/// each against its judge, and reads the verdict.
 ///
-/// Only the report that comes back on the ``ReportChannel`` with this run's nonce counts.
-/// Without one, the way the process ended says what happened: a signal is "crashed" (with
-/// the trap's message), an exit is "exited early", the time limit "timed out". Whatever the
-/// program printed, and whatever it started, has no say: the sandbox and everything in it
-/// end with the program, and only the head and tail of its output are kept.
+/// The grading program is a driver: it performs the calls of its judge (`workbook judge`,
+/// a process of the workbook's, outside the sandbox) on the learner's objects and answers
+/// with what they did. The judge runs the check and writes the verdict on its own standard
+/// error, where nothing of the learner's reaches. When the judge lost its program midway,
+/// the way the program ended says what happened: a signal is "crashed" (with the trap's
+/// message), an exit is "exited early", silence past the time limit "timed out". Whatever
+/// the program printed, and whatever it started, has no say: the sandbox and everything in
+/// it end with the program, and only the head and tail of its output are kept.
 struct CheckRunner {
     let compiler: ExerciseCompiler
     /// Seconds one check may run.
@@ -20,9 +23,14 @@ struct CheckRunner {
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
+    /// The judge: the workbook itself, started as `workbook judge`.
+    let judgeProgram: String
+
     struct Run {
         var outcome: ExerciseOutcome
         var seconds: Double?
+        /// The seed the judge drew this run's values and demands from.
+        var seed: UInt64?
     }
 
     /// Bytes kept of the start and of the end of a program's output.
@@ -46,42 +54,65 @@ struct CheckRunner {
     }
 
     private func runCheck(_ job: GradingJob) -> Run {
-        var process = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit)
-        process.outputLimit = Self.outputLimit
-        let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
-        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder], hidden: hidden)
-        let child = SupervisedChild(process: sandboxed, isSandboxed: sandbox.isBubblewrap)
-        guard let run = try? child.run(using: runProgram, isComplete: { !Self.reports(in: $0).isEmpty }) else {
-            return Run(outcome: .crashed("the check's program could not be started"))
+        let seed = UInt64.random(in: .min ... .max)
+        guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
+            return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }
-        let seconds = run.result.duration
-        switch run.ending {
-        case .timedOut, .crashed(signal: SIGXCPU, _):
-            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds)
-        case .crashed(let signal, let message):
+        var driver = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit + 1)
+        driver.outputLimit = Self.outputLimit
+        driver.wiredInput = toDriver.read
+        driver.wiredOutput = toJudge.write
+        let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
+        let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder], hidden: hidden)
+        var judge = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
+        judge.wiredInput = toJudge.read
+        judge.wiredOutput = toDriver.write
+
+        // Both at once: each talks only to the other, through the two pipes.
+        let driverRun = DriverRun()
+        let driverEnded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [runProgram] in
+            driverRun.result = try? runProgram(sandboxed)
+            driverEnded.signal()
+        }
+        let judged = try? runProgram(judge)
+        driverEnded.wait()
+        guard var ran = driverRun.result else {
+            return Run(outcome: .crashed("the check's program could not be started"), seed: seed)
+        }
+        if sandbox.isBubblewrap, case .exited(let status) = ran.termination, (129...192).contains(status) {
+            ran.termination = .signalled(status - 128)
+        }
+        guard let judged, let report = CheckReport.verdict(in: judged.standardError) else {
+            let why = judged.map { "\($0.termination)" } ?? "it could not be started"
+            return Run(outcome: .crashed("the judge of this check failed (\(why)); this is the workbook's fault, not yours"), seed: seed)
+        }
+        let seconds = ran.duration
+        guard let lost = report.lost else {
+            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
+            return Run(outcome: outcome, seconds: seconds, seed: seed)
+        }
+        switch lost.reason {
+        case .stoppedAnswering:
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
+        case .misbehaved:
+            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(lost.detail)"), seconds: seconds, seed: seed)
+        case .ended:
+            break
+        }
+        switch ran.termination {
+        case .timedOut, .signalled(SIGXCPU):
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
+        case .signalled(let signal):
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
             let module = "Exercise_\(job.targetName)"
-            let text = crashMessage(signal: signal, message)
+            let text = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
-            return Run(outcome: .crashed(text), seconds: seconds)
-        case .exitedEarly(let status):
-            return Run(outcome: .exitedEarly(status: status), seconds: seconds)
-        case .finished:
-            let reports = Self.reports(in: run.messages)
-            guard reports.count == 1 else {
-                return Run(outcome: .failed(scenario: "grading", message: "the program sent more than one report: something besides the check wrote to the workbook's private channel"), seconds: seconds)
-            }
-            guard let report = try? JSONDecoder().decode(CheckReport.self, from: reports[0].payload) else {
-                return Run(outcome: .crashed("the check's report could not be read"), seconds: seconds)
-            }
-            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
-            return Run(outcome: outcome, seconds: seconds)
+            return Run(outcome: .crashed(text), seconds: seconds, seed: seed)
+        case .exited(let status):
+            return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }
-    }
-
-    private static func reports(in messages: [ReportChannel.Message]) -> [ReportChannel.Message] {
-        messages.filter { $0.kind == GradingChild.reportKind }
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.

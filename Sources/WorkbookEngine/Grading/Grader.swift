@@ -32,6 +32,8 @@ public struct Grader {
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
     var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
     var sandbox = Sandbox.current
+    /// The program that judges each check (`workbook judge`).
+    public var judgeProgram = JudgeProgram.path
 
     public static let defaultTimeLimit: Double = 10
 
@@ -141,7 +143,7 @@ public struct Grader {
                 if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
             }
             let hidden = [workspace.root, FileManager.default.homeDirectoryForCurrentUser] + hiddenFolders
-            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram)
+            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram, judgeProgram: judgeProgram)
             let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome

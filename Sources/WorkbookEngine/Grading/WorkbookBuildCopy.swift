@@ -22,7 +22,7 @@ struct WorkbookBuildCopy {
     /// The workbook's product that is the kit's library.
     static let productName = "WorkbookGradingKit"
     /// What a grading program imports besides what an exercise may: its `main` and binding.
-    static let programImports = ["ExerciseChecks", "ChildProtocol"]
+    static let programImports = ["ExerciseDriver", "ExerciseWire"]
 
     var folder: URL { kit.directory.appendingPathComponent("from-workbook-build") }
     private var moduleMapList: URL { folder.appendingPathComponent("module-maps") }

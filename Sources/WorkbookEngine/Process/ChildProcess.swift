@@ -46,6 +46,12 @@ public struct ChildProcess {
     /// Bytes kept of the start, and again of the end, of each output stream (see
     /// ``BoundedCapture``).
     public var outputLimit = 4 << 20
+    /// Descriptors to hand the child as its standard input and output instead of pipes
+    /// (a grading program and its judge talk through two pipes the workbook makes). The
+    /// child takes them over: this process closes its copies once the child has started.
+    /// ``standardInput`` is then ignored, and the result has no standard output.
+    public var wiredInput: Int32?
+    public var wiredOutput: Int32?
 
     public init(
         _ executable: String,
@@ -111,7 +117,9 @@ public struct ChildProcess {
         // once this process is gone (see ParentWatch).
         childEnvironment[ParentWatch.environmentKey] = String(getpid())
 
-        let input = try Self.pipe(), output = try Self.pipe(), error = try Self.pipe()
+        let input = try wiredInput.map { (read: $0, write: Int32(-1)) } ?? Self.pipe()
+        let output = try wiredOutput.map { (read: Int32(-1), write: $0) } ?? Self.pipe()
+        let error = try Self.pipe()
         Self.ignoreBrokenPipes
         let start = Date()
         var pid: pid_t = 0
@@ -127,13 +135,13 @@ public struct ChildProcess {
         }
         for descriptor in [input.read, output.write, error.write] { close(descriptor) }
         guard status == 0 else {
-            for descriptor in [input.write, output.read, error.read] { close(descriptor) }
+            for descriptor in [input.write, output.read, error.read] where descriptor >= 0 { close(descriptor) }
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
         }
         onStart?(pid)
-        let reader = OutputReader([output.read, error.read], limit: outputLimit)
+        let reader = OutputReader([output.read, error.read].filter { $0 >= 0 }, limit: outputLimit)
         let standardInput = self.standardInput ?? Data()
-        Thread.detachNewThread {
+        if input.write >= 0 { Thread.detachNewThread {
             standardInput.withUnsafeBytes { bytes in
                 var written = 0
                 while written < bytes.count {
@@ -143,7 +151,7 @@ public struct ChildProcess {
                 }
             }
             close(input.write)
-        }
+        } }
 
         let exit = ExitWaiter(pid)
         let ended = exit.ended
@@ -172,8 +180,8 @@ public struct ChildProcess {
         }
         return Result(
             termination: termination,
-            standardOutputData: printed[0],
-            standardErrorData: printed[1],
+            standardOutputData: output.read >= 0 ? printed[0] : Data(),
+            standardErrorData: printed[printed.count - 1],
             duration: Date().timeIntervalSince(start)
         )
     }

@@ -1,0 +1,91 @@
+import ChildProtocol
+import ExerciseWire
+import Foundation
+
+/// The checker's side of the conversation: one thread, every wait bounded.
+///
+/// The checker makes its calls from one thread. While it waits for a reply it answers the
+/// driver's calls, in whichever conversation they come (a learner's `Task` calling a lent
+/// subscription), and keeps a reply meant for an outer call until that call is the one
+/// waiting. If the driver stops answering (it crashed, exited, hung or sent what is not a
+/// message), the check cannot go on: ``lost`` is called, and does not return.
+final class CheckerPeer: WirePeer, @unchecked Sendable {
+    private let channel: WireChannel
+    private let deadline: Date
+    private let lost: (CheckReport.Lost.Reason, String) -> Never
+    /// The conversations of the driver's calls being answered, innermost last.
+    private var answering: [Int] = []
+    /// Replies that came for a conversation other than the one waiting.
+    private var heldReplies: [Int: [WireValue]] = [:]
+
+    init(channel: WireChannel, deadline: Date, lost: @escaping (CheckReport.Lost.Reason, String) -> Never) {
+        self.channel = channel
+        self.deadline = deadline
+        self.lost = lost
+        super.init()
+    }
+
+    override func call(_ target: Int, _ method: String, _ arguments: [WireValue]) -> WireValue {
+        let conversation = answering.last ?? 0
+        guard channel.send(.call(conversation, target, method, arguments)) else { lost(.ended, "") }
+        while true {
+            if var held = heldReplies[conversation], !held.isEmpty {
+                let result = held.removeFirst()
+                heldReplies[conversation] = held
+                return result
+            }
+            let message = next()
+            if message.kind == .reply {
+                if message.conversation == conversation { return message.result }
+                heldReplies[message.conversation, default: []].append(message.result)
+            } else {
+                answer(message)
+            }
+        }
+    }
+
+    /// Ends the check: the driver did something no grading program of this exercise does.
+    func fail(_ reason: String) -> Never {
+        lost(.misbehaved, reason)
+    }
+
+    /// Answers the driver's calls until `condition` holds or `seconds` have passed: for
+    /// what the learner's code does on threads of its own, after a call has returned.
+    func answerCalls(for seconds: Double, until condition: () -> Bool) {
+        let end = Date().addingTimeInterval(seconds)
+        while !condition(), end.timeIntervalSinceNow > 0 {
+            do {
+                let message = try channel.receive(before: min(end, deadline))
+                if message.kind == .call { answer(message) } else { heldReplies[message.conversation, default: []].append(message.result) }
+            } catch WireChannel.ReceiveError.timedOut where deadline.timeIntervalSinceNow > 0 {
+                return
+            } catch {
+                Self.explain(error, to: lost)
+            }
+        }
+    }
+
+    private func answer(_ message: WireMessage) {
+        answering.append(message.conversation)
+        let result = perform(message)
+        answering.removeLast()
+        guard channel.send(.reply(message.conversation, result)) else { lost(.ended, "") }
+    }
+
+    private func next() -> WireMessage {
+        do {
+            return try channel.receive(before: deadline)
+        } catch {
+            Self.explain(error, to: lost)
+        }
+    }
+
+    private static func explain(_ error: Error, to lost: (CheckReport.Lost.Reason, String) -> Never) -> Never {
+        switch error as? WireChannel.ReceiveError {
+        case .closed?: lost(.ended, "")
+        case .timedOut?: lost(.stoppedAnswering, "")
+        case .malformed(let what)?: lost(.misbehaved, "it sent \(what) where the check expected an answer")
+        case nil: lost(.misbehaved, "\(error)")
+        }
+    }
+}

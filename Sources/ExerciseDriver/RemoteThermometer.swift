@@ -1,0 +1,10 @@
+import ExerciseWire
+
+/// The checker's thermometer, as the driver hands it to a learner's `MyAssign`: an object
+/// with a `reading` to assign, each assignment a call the checker sees.
+public final class RemoteThermometer: RemoteObject, @unchecked Sendable {
+    public var reading: Int {
+        get { (try? Int(wireValue: call("reading"))) ?? 0 }
+        set { call("setReading", [.int(newValue)]) }
+    }
+}

@@ -1,0 +1,29 @@
+/// A failure type that can be rebuilt from the description that crossed the wire.
+///
+/// `Error` itself needs nothing: a failure typed `Error` arrives as a ``WireError``.
+public protocol WireFailure: Error {
+    init(wireDescription: String) throws
+}
+
+extension WireError: WireFailure {
+    public init(wireDescription: String) { self.init(wireDescription) }
+}
+
+enum FailureCoding {
+    /// The failure of type `Failure` that `description` stands for.
+    static func decode<Failure: Error>(_ description: String, as type: Failure.Type) throws -> Failure {
+        if let failure = WireError(description) as? Failure { return failure }
+        if let known = Failure.self as? WireFailure.Type, let failure = try known.init(wireDescription: description) as? Failure {
+            return failure
+        }
+        throw WireShapeError(expected: "no failure (the publisher's failure type is \(Failure.self))", found: .completion(description))
+    }
+}
+
+extension WireArguments {
+    public func completion<Failure: Error>(_ position: Int, failure: Failure.Type) throws -> Subscribers.Completion<Failure> {
+        try Subscribers.Completion(wireValue: self[position]) { try FailureCoding.decode($0, as: Failure.self) }
+    }
+}
+
+import OpenCombineShim
