@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "ExerciseWire", dependencies: [combine]),
         // The grading program's side (in the sandbox, with the learner's file): performs the
         // judge's calls on the learner's objects. It holds no check.
-        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", combine, schedulers]),
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", combine, schedulers]),
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.

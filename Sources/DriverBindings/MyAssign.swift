@@ -5,6 +5,7 @@
 // the learner's file (see `ExerciseCompiler`). It knows the exercise's API and nothing of
 // its check, which runs in the judge, outside the learner's process.
 
+import Backpressure
 import ExerciseDriver
 import ExerciseWire
 import OpenCombineShim
@@ -13,7 +14,6 @@ import OpenCombineShim
 #else
 import ExerciseStubs
 #endif
-
 enum MyAssignDriver: DriverBinding {
     static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
         switch name {

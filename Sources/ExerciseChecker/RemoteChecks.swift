@@ -9,5 +9,14 @@ import ExerciseChecks
 enum RemoteChecks {
     static let all: [String: (Driven) -> ExerciseCheck] = [
         "MyAssign": MyAssignRemote.check,
+        "BatchSink": BatchSinkRemote.check,
+        "Countdown": CountdownRemote.check,
+        "Chunks": ChunksRemote.check,
+        "MyMerge": MyMergeRemote.check,
+        "ChunkReader": ChunkReaderRemote.check,
+        "Pager": PagerRemote.check,
+        "BoundedFetch": BoundedFetchRemote.check,
+        "RefCountReplay": RefCountReplayRemote.check,
+        "DemandTest": DemandTestRemote.check,
     ]
 }

@@ -21,16 +21,20 @@ public final class LentSubscription: WireObject {
 
 /// A subscriber lent to the other side (cancellable when it is: ``init(_:cancel:)``).
 public final class LentSubscriber<Input: WireCodable, Failure: Error>: WireObject {
+    public typealias Method = (WireArguments) throws -> WireValue
     private let subscriber: AnySubscriber<Input, Failure>
     private let cancel: (() -> Void)?
+    /// Methods of the subscriber's own type besides Combine's (a `Resumable`'s `resume`).
+    private let methods: [String: Method]
 
-    public init(_ subscriber: AnySubscriber<Input, Failure>, cancel: (() -> Void)? = nil) {
+    public init(_ subscriber: AnySubscriber<Input, Failure>, cancel: (() -> Void)? = nil, methods: [String: Method] = [:]) {
         self.subscriber = subscriber
         self.cancel = cancel
+        self.methods = methods
     }
 
-    public convenience init<S: Subscriber & Cancellable>(cancellable subscriber: S) where S.Input == Input, S.Failure == Failure {
-        self.init(AnySubscriber(subscriber), cancel: subscriber.cancel)
+    public convenience init<S: Subscriber & Cancellable>(cancellable subscriber: S, methods: [String: Method] = [:]) where S.Input == Input, S.Failure == Failure {
+        self.init(AnySubscriber(subscriber), cancel: subscriber.cancel, methods: methods)
     }
 
     public func perform(_ method: String, _ arguments: [WireValue], on peer: WirePeer) throws -> WireValue {
@@ -46,7 +50,8 @@ public final class LentSubscriber<Input: WireCodable, Failure: Error>: WireObjec
             guard let cancel else { throw UnknownMethod(method, of: subscriber) }
             cancel()
         default:
-            throw UnknownMethod(method, of: subscriber)
+            guard let own = methods[method] else { throw UnknownMethod(method, of: subscriber) }
+            return try own(arguments)
         }
         return .none
     }

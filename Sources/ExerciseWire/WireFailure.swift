@@ -9,9 +9,20 @@ extension WireError: WireFailure {
     public init(wireDescription: String) { self.init(wireDescription) }
 }
 
+/// The failure types a side knows by their descriptions: a failure typed `Error` that
+/// crossed the wire comes back as the first of them that recognises it, else a ``WireError``.
+public enum KnownFailures {
+    nonisolated(unsafe) public static var types: [WireFailure.Type] = []
+}
+
 enum FailureCoding {
     /// The failure of type `Failure` that `description` stands for.
     static func decode<Failure: Error>(_ description: String, as type: Failure.Type) throws -> Failure {
+        if Failure.self == Error.self {
+            for known in KnownFailures.types {
+                if let failure = try? known.init(wireDescription: description), let typed = failure as? Failure { return typed }
+            }
+        }
         if let failure = WireError(description) as? Failure { return failure }
         if let known = Failure.self as? WireFailure.Type, let failure = try known.init(wireDescription: description) as? Failure {
             return failure

@@ -7,6 +7,10 @@ public enum BoundedFetchCheck {
     /// A fetch failed; the learner's publisher must fail with it.
     public struct FetchFailed: Error, Equatable {
         public let path: String
+
+        public init(path: String) {
+            self.path = path
+        }
     }
 
     /// - Parameter fetchAll: the learner's `BoundedFetch.fetchAll(_:maxConcurrent:fetch:)`.

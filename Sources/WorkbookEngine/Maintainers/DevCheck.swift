@@ -57,7 +57,7 @@ public struct DevCheck {
 
     private func checkFiles(_ report: inout Report) {
         let expected = Set(exercises.map { "\($0.name).swift" })
-        for folder in ["Sources/ExerciseStubs", "Sources/Solutions", "Sources/CheckBindings"] {
+        for folder in ["Sources/ExerciseStubs", "Sources/Solutions", "Sources/DriverBindings"] {
             let files = Set(((try? FileManager.default.contentsOfDirectory(atPath: workspace.url(folder).path)) ?? []).filter { !$0.hasPrefix(".") })
             for missing in expected.subtracting(files).sorted() {
                 report.problems.append("\(folder)/\(missing) is missing")
@@ -71,23 +71,23 @@ public struct DevCheck {
         for stray in Set(learnerFiles).subtracting(expected).sorted() {
             report.problems.append("Exercises/\(stray) is not an exercise in the manifest")
         }
-        report.checked.append("each exercise has a stub, a solution and a check binding, and nothing else is there")
+        report.checked.append("each exercise has a stub, a solution and a driver binding, and nothing else is there")
     }
 
-    /// What the compiler cannot see from the package: the grading program calls
-    /// `<Name>Binding.check()`, and a check named without its module could be shadowed by a
-    /// type of the same name in the learner's file.
+    /// What the compiler cannot see from the package: the grading program's `main` drives
+    /// `<Name>Driver`, and a driver holds no part of the check (the judge does), so it
+    /// imports no checks.
     private func checkBindings(_ report: inout Report) {
         for exercise in exercises {
             guard let text = try? String(contentsOf: workspace.url(exercise.bindingPath), encoding: .utf8) else { continue } // reported as missing
-            if !text.contains("enum \(exercise.bindingType) ") {
-                report.problems.append("\(exercise.bindingPath) does not declare `enum \(exercise.bindingType)`, which the grading program calls")
+            if !text.contains("enum \(exercise.bindingType): DriverBinding") {
+                report.problems.append("\(exercise.bindingPath) does not declare `enum \(exercise.bindingType): DriverBinding`, which the grading program drives")
             }
-            if !text.contains("ExerciseChecks::") {
-                report.problems.append("\(exercise.bindingPath) names no check by its module (`ExerciseChecks::…Check`), so a type in the learner's file could stand in for it")
+            if text.contains("ExerciseChecks") {
+                report.problems.append("\(exercise.bindingPath) names the checks; a driver runs in the learner's process and must hold no part of a check")
             }
         }
-        report.checked.append("each binding declares the type the grading program calls and names its check by module")
+        report.checked.append("each driver binding declares the type the grading program drives and holds no check")
     }
 
     private func checkStubsAndSolutions(_ report: inout Report) throws {

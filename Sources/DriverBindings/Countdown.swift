@@ -1,0 +1,23 @@
+// How the Countdown driver makes the learner's objects the checker asks for.
+//
+// Compiled twice: here, against the stub, so that a binding that does not fit the
+// exercise's API is a build error on its line; and into each grading program, against
+// the learner's file (see `ExerciseCompiler`). It knows the exercise's API and nothing of
+// its check, which runs in the judge, outside the learner's process.
+
+import Backpressure
+import ExerciseDriver
+import ExerciseWire
+import OpenCombineShim
+#if WORKBOOK_GRADING
+@testable import ExerciseStubs // the learner's file, compiled under this name
+#else
+import ExerciseStubs
+#endif
+
+enum CountdownDriver: DriverBinding {
+    static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
+        guard name == "countdown" else { throw UnknownMethod(name, of: self) }
+        return peer.lend(LentPublisher(Publishers.Countdown(from: try arguments.decode(0, as: Int.self))))
+    }
+}

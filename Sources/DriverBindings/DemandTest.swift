@@ -1,0 +1,30 @@
+// How the DemandTest driver makes the learner's objects the checker asks for.
+//
+// Compiled twice: here, against the stub, so that a binding that does not fit the
+// exercise's API is a build error on its line; and into each grading program, against
+// the learner's file (see `ExerciseCompiler`). It knows the exercise's API and nothing of
+// its check, which runs in the judge, outside the learner's process.
+
+import Backpressure
+import ExerciseDriver
+import ExerciseWire
+import OpenCombineShim
+#if WORKBOOK_GRADING
+@testable import ExerciseStubs // the learner's file, compiled under this name
+#else
+import ExerciseStubs
+#endif
+
+enum DemandTestDriver: DriverBinding {
+    static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
+        guard name == "problems" else { throw UnknownMethod(name, of: self) }
+        let makeCountdown = try peer.borrow(arguments[0], as: RemoteFunction.self)
+        let problems = DemandTest.problems { start -> AnyPublisher<Int, Never> in
+            guard let countdown = try? peer.borrow(makeCountdown(start.wireValue), as: RemotePublisher<Int, Never>.self) else {
+                return Empty().eraseToAnyPublisher()
+            }
+            return countdown.eraseToAnyPublisher()
+        }
+        return problems.wireValue
+    }
+}
