@@ -4,10 +4,9 @@ import Foundation
 /// The check of one exercise: its scenarios, already bound to an implementation.
 ///
 /// Each exercise's check type (``MyAssignCheck`` and friends) is generic over the code it
-/// checks and produces an `ExerciseCheck`. The manifest's ``Exercise/check`` expression
-/// feeds it the types of whatever file is graded (the stub, the reference solution, a
-/// learner's work), in a grading program of its own (see ``GradingChild``), so the same
-/// check runs in `swift test`, `workbook check` and `workbook grade`.
+/// checks and produces an `ExerciseCheck`. In grading, the judge (`workbook judge`, outside
+/// the sandbox) binds it to proxies of the learner's objects, which live in a grading
+/// program of their own; the check's logic never runs in the learner's process.
 public struct ExerciseCheck {
     /// The exercise's name, as in the manifest and in `Exercises/<name>.swift`.
     public let exercise: String

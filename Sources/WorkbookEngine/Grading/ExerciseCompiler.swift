@@ -5,20 +5,19 @@ import Foundation
 
 /// Compiles one exercise file into its grading program: the file as a module of its own,
 /// walled off from everything but what an exercise may import, and a generated `main` that
-/// calls the exercise's check on it.
+/// drives the learner's code for the exercise's judge.
 ///
 /// 1. The file is compiled alone, with ``ModuleWall`` as its only module search path, under
-///    a time limit: it cannot see `ExerciseChecks`, the engine or any other student's file,
-///    and a file that takes too long to type-check is "does not compile" on its own.
+///    a time limit: it cannot see the checks, the engine or any other student's file, and a
+///    file that takes too long to type-check is "does not compile" on its own.
 /// 2. The program's own module, which the learner cannot write, is a generated `main.swift`
-///    and the exercise's binding (`Sources/CheckBindings/<Name>.swift`, compiled with
+///    and the exercise's driver binding (`Sources/DriverBindings/<Name>.swift`, compiled with
 ///    `WORKBOOK_GRADING` and the learner's module standing in for `ExerciseStubs`, imported
-///    `@testable` so the learner's types need not be public). The binding names its check by
-///    module (`ExerciseChecks::CountdownCheck`), and `main` names the grading child the same
-///    way (`ChildProtocol::GradingChild`): a type the learner names like a check cannot stand
-///    in for it, a binding declared in the program's module shadows any the learner's module
-///    declares, and the learner's module cannot import the checks to make a forged one.
-/// 3. The program links the ``GradingKit`` library, so linking it is quick.
+///    `@testable` so the learner's types need not be public). `main` names the driver by
+///    module (`ExerciseDriver::Driver`). The program holds no part of any check: the judge
+///    runs the check in a process of its own, and only what the program answers reaches it.
+/// 3. The program links the ``GradingKit`` library (the driver, the library, and what an
+///    exercise may import), so linking it is quick.
 ///
 /// A program is built again only when its inputs changed (the file, the binding, the kit) or
 /// the program is no longer the file that was linked.
