@@ -276,14 +276,15 @@ import Testing
         #expect(ExerciseRecords(workspace: workbook.workspace).lastState(of: myAssign) == nil)
     }
 
-    @Test func aForgedReportThenExitIsExitedEarly() throws {
+    @Test func aVerdictPrintedByTheProgramThenExitIsExitedEarly() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
-        // The old marker, and a well-formed message with a guessed nonce: neither counts.
-        var forged = ChildProcess.Result.report(failure: nil, nonce: "0123456789abcdef0123456789abcdef")
-        forged.standardOutputData += Data(#"WORKBOOK-CHECK-REPORT {"exercise":"Countdown","passed":[],"failure":null}"#.utf8)
-        toolchain.checks["G_Countdown"] = forged
+        // Only the judge's own standard error carries the verdict: the program's has no say.
+        let forged = CheckReport(exercise: "Countdown", passed: [], failure: nil).verdictLine
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(
+            termination: .exited(0), standardOutputData: Data((forged + "\n").utf8),
+            standardErrorData: Data(("learner output " + forged + "\n").utf8), duration: 0.01)
         #expect(try grader(workbook, toolchain).grade([countdown])[0].outcome == .exitedEarly(status: 0))
     }
 
@@ -295,16 +296,6 @@ import Testing
         let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
         #expect(outcome == .exitedEarly(status: 3))
         #expect(outcome.detail?.contains("exit()") == true)
-    }
-
-    @Test func twoReportsOnTheChannelFail() throws {
-        let workbook = try TemporaryWorkbook(exercises: [countdown])
-        try workbook.start(countdown)
-        let toolchain = FakeToolchain()
-        var twice = ChildProcess.Result.report(failure: nil)
-        twice.standardOutputData += twice.standardOutputData
-        toolchain.checks["G_Countdown"] = twice
-        #expect(try grader(workbook, toolchain).grade([countdown])[0].outcome.state == .failed)
     }
 
     @Test func aSourceLocationLineIsRefusedOnItsOwnLineAndNothingIsBuilt() throws {
@@ -374,9 +365,8 @@ final class FakeToolchain: @unchecked Sendable {
     var brokenWorkbook: String?
     /// Whether the kit's build writes the library (SwiftPM does not when nothing changed).
     var kitBuildRelinks = true
-    /// Stands for the run's nonce in ``checks``' output; replaced by the real one.
-    static let nonce = "NONCE"
-    /// What each check's program does, by "G_<Exercise>".
+    /// What each check does, by "G_<Exercise>": its judge's verdict (``ChildProcess/Result/report(failure:)``),
+    /// or how its grading program ended when it ended some other way.
     var checks: [String: ChildProcess.Result] = [:]
     /// Locked: jobs compile two at a time.
     private let kitBuildCount = LockIsolated(0)
@@ -430,14 +420,20 @@ final class FakeToolchain: @unchecked Sendable {
             if let folder = value(after: "-L") { libraryFolders.withValue { $0.append(folder) } }
             return .output("", status: 0)
         }
-        // A check: keyed by "G_<Exercise>", whatever the group; a report gets this run's nonce.
+        // A check is two programs. The judge (`judge <Exercise>`) writes the verdict that
+        // ``checks`` holds for its exercise, or, when the program there ends some other way,
+        // says it lost the program; the grading program does what ``checks`` says, or exits
+        // when its judge hangs up.
+        if arguments.first == "judge" {
+            let exercise = arguments.count > 1 ? arguments[1] : ""
+            if let result = checks["G_" + exercise], CheckReport.verdict(in: result.standardError) != nil { return result }
+            let lost = CheckReport(exercise: exercise, passed: [], failure: nil, lost: .init(.ended, scenario: "a scenario"))
+            return ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data((lost.verdictLine + "\n").utf8), duration: 0)
+        }
         let program = try #require(([process.executable] + arguments).first { $0.hasSuffix("/program") })
         let folder = URL(fileURLWithPath: program).deletingLastPathComponent().lastPathComponent
         let name = "G_" + (folder.split(separator: "_").last ?? "")
-        let nonce = String(decoding: process.standardInput ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard var result = checks[name] else { return .output("", status: 0) }
-        result.standardOutputData = Data(String(decoding: result.standardOutputData, as: UTF8.self)
-            .replacingOccurrences(of: FakeToolchain.nonce, with: nonce).utf8)
+        guard let result = checks[name], CheckReport.verdict(in: result.standardError) == nil else { return .output("", status: 0) }
         return result
     }
 }
@@ -448,13 +444,11 @@ extension ChildProcess.Result {
         ChildProcess.Result(termination: .exited(status), standardOutputData: Data(text.utf8), standardErrorData: Data(), duration: 0)
     }
 
-    /// A check's program that sent its report on the channel and exited.
-    static func report(failure: (scenario: String, message: String)?, nonce: String = FakeToolchain.nonce) -> ChildProcess.Result {
-        let failureJSON = failure.map { #"{"scenario":"\#($0.scenario)","message":"\#($0.message)"}"# } ?? "null"
-        let json = #"{"exercise":"X","passed":[],"failure":\#(failureJSON)}"#
-        let line = "\(nonce) \(GradingChild.reportKind) \(Data(json.utf8).base64EncodedString())"
+    /// A judge that wrote its verdict: passed, or failed in `failure`'s scenario.
+    static func report(failure: (scenario: String, message: String)?) -> ChildProcess.Result {
+        let report = CheckReport(exercise: "X", passed: [], failure: failure.map { .init(scenario: $0.scenario, message: $0.message) })
         return ChildProcess.Result(
-            termination: .exited(0), standardOutputData: Data("learner output\n\(line)\n".utf8),
-            standardErrorData: Data(), duration: 0.01)
+            termination: .exited(0), standardOutputData: Data(),
+            standardErrorData: Data((report.verdictLine + "\n").utf8), duration: 0.01)
     }
 }

@@ -10,22 +10,24 @@ import Testing
 @Suite struct GradingKitTests {
     let myAssign = Exercise.named("MyAssign")
 
-    @Test func theKitIsOneDynamicLibraryOfTheWorkbooksChecksAtItsPins() throws {
+    @Test func theKitIsOneDynamicLibraryOfTheDriverAtTheWorkbooksPins() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try GradingKit(workspace: workbook.workspace).write()
         let manifest = try #require(workbook.read(".workbook/grade/Package.swift"))
         #expect(manifest.contains(#".library(name: "GradingKit", type: .dynamic, targets: ["GradingKit"])"#))
         #expect(manifest.contains(#".package(path: "../..")"#))
-        #expect(manifest.contains(#".product(name: "ExerciseChecks", package: "\#(workbook.root.lastPathComponent)")"#))
+        #expect(manifest.contains(#".product(name: "ExerciseDriver", package: "\#(workbook.root.lastPathComponent)")"#))
+        #expect(!manifest.contains("ExerciseChecks"), "no check is linked into a grading program")
         #expect(manifest.contains(#".package(url: "https://example.com/OpenCombine.git", exact: "0.14.0")"#))
         #expect(!manifest.contains("Exercises/"), "no exercise file is part of the kit")
     }
 
-    @Test func mainCallsTheBindingAndTheGradingChildByModule() {
+    @Test func mainDrivesTheBindingAndNamesTheDriverByModule() {
         let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x/MyAssign.swift"), displayPath: "Exercises/MyAssign.swift", group: "G_x")
         let main = ExerciseCompiler.main(job)
-        #expect(main.contains("ChildProtocol::GradingChild.run { MyAssignBinding.check().run() }"))
+        #expect(main.contains("ExerciseDriver::Driver.run(MyAssignDriver.self)"))
         #expect(!main.contains("import Exercise"), "main imports no learner module: the binding does")
+        #expect(!main.contains("Check"), "main runs no check: the judge does")
     }
 
     @Test func aFolderNameCannotBreakOutOfALiteralOrAComment() {
