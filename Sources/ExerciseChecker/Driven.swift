@@ -2,11 +2,9 @@ import ExerciseChecks
 import ExerciseWire
 import Foundation
 
-/// What an exercise's remote check is given: the driver to ask for the learner's objects,
-/// and this run's random draws.
+/// What an exercise's remote check is given: the driver to ask for the learner's objects.
 struct Driven {
     let peer: CheckerPeer
-    var random: CheckRandom
 
     /// Asks the driver to make the learner's object `name` and returns its proxy. A driver
     /// that cannot ends the check: its grading program does not fit the check.

@@ -33,7 +33,8 @@ public enum Judge {
             deliver(CheckReport(exercise: exercise, passed: CheckProgress.passed, failure: nil, lost: lost))
         }
         KnownFailures.types = [ProbeFailure.self, BoundedFetchCheck.FetchFailed.self]
-        let check = makeCheck(Driven(peer: peer, random: CheckRandom(seed: seed)))
+        Draw.random = CheckRandom(seed: seed)
+        let check = makeCheck(Driven(peer: peer))
         deliver(check.run())
     }
 

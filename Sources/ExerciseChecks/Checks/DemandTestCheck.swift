@@ -13,7 +13,8 @@ public enum DemandTestCheck {
             guard problems(flaw).isEmpty else { return }
             throw CheckFailure("your test returned no problem for a countdown that \(what)")
         }
-        return ExerciseCheck(exercise: "DemandTest", scenarios: [
+        // In an order drawn per run: which countdown is the broken one is known only to the judge.
+        return ExerciseCheck(exercise: "DemandTest", scenarios: Draw.shuffled([
             CheckScenario("passes a countdown that honours demand") {
                 let found = problems(nil)
                 guard found.isEmpty else {
@@ -29,6 +30,6 @@ public enum DemandTestCheck {
             CheckScenario("catches a countdown that keeps sending after cancel") {
                 try expectCaught(.keepsSendingAfterCancel, "goes on sending on the requests made after cancel()")
             },
-        ])
+        ]))
     }
 }

@@ -22,7 +22,7 @@ public enum MyAssignCheck {
                 let thermometer = Thermometer()
                 let assign = make(thermometer)
                 assign.receiveSubscription(ProbeSubscription<Int, Never>())
-                for value in [21, 23] {
+                for value in Draw.distinct(2, in: 10...99) {
                     let demand = assign.receiveValue(value)
                     try expect(thermometer.reading == value,
                                "after receive(\(value)) the property holds \(thermometer.reading), not \(value)")
@@ -42,30 +42,32 @@ public enum MyAssignCheck {
                 try expect(first.cancelCount == 0, "a second subscription made MyAssign cancel its first one")
             },
             CheckScenario("assigns only while subscribed") {
-                let thermometer = Thermometer(reading: 1)
+                let values = Draw.distinct(3, in: 10...99)
+                let thermometer = Thermometer(reading: values[0])
                 let assign = make(thermometer)
-                _ = assign.receiveValue(5)
-                try expect(thermometer.reading == 1,
+                _ = assign.receiveValue(values[1])
+                try expect(thermometer.reading == values[0],
                            "MyAssign assigned \(thermometer.reading) before it had a subscription")
                 let subscription = ProbeSubscription<Int, Never>()
                 assign.receiveSubscription(subscription)
                 assign.cancel()
                 try expect(subscription.cancelCount == 1,
                            "cancel() should cancel the subscription (it was cancelled \(subscription.cancelCount) times)")
-                _ = assign.receiveValue(7)
-                try expect(thermometer.reading == 1, "MyAssign assigned \(thermometer.reading) after it was cancelled")
+                _ = assign.receiveValue(values[2])
+                try expect(thermometer.reading == values[0], "MyAssign assigned \(thermometer.reading) after it was cancelled")
             },
             CheckScenario("ignores values after completion, without cancelling upstream") {
                 let thermometer = Thermometer()
                 let assign = make(thermometer)
                 let subscription = ProbeSubscription<Int, Never>()
                 assign.receiveSubscription(subscription)
-                _ = assign.receiveValue(3)
+                let values = Draw.distinct(2, in: 10...99)
+                _ = assign.receiveValue(values[0])
                 assign.receiveCompletion(.finished)
                 try expect(subscription.cancelCount == 0,
                            "MyAssign cancelled its subscription when it received .finished; a finished publisher must not be cancelled")
-                _ = assign.receiveValue(4)
-                try expect(thermometer.reading == 3, "MyAssign assigned \(thermometer.reading) after it received .finished")
+                _ = assign.receiveValue(values[1])
+                try expect(thermometer.reading == values[0], "MyAssign assigned \(thermometer.reading) after it received .finished")
             },
             CheckScenario("releases the object on completion") {
                 try expectReleases(make, "after receive(completion: .finished)") { $0.receiveCompletion(.finished) }
@@ -77,12 +79,13 @@ public enum MyAssignCheck {
                 let thermometer = Thermometer()
                 let subject = PassthroughSubject<Int, Never>()
                 let cancellable = myAssign(subject.eraseToAnyPublisher(), thermometer)
-                subject.send(12)
-                try expect(thermometer.reading == 12,
-                           "after myAssign(to: \\.reading, on: thermometer) and send(12), reading is \(thermometer.reading)")
+                let values = Draw.distinct(2, in: 10...99)
+                subject.send(values[0])
+                try expect(thermometer.reading == values[0],
+                           "after myAssign(to: \\.reading, on: thermometer) and send(\(values[0])), reading is \(thermometer.reading)")
                 cancellable.cancel()
-                subject.send(13)
-                try expect(thermometer.reading == 12,
+                subject.send(values[1])
+                try expect(thermometer.reading == values[0],
                            "the cancellable that myAssign(to:on:) returned did not stop the assignments (reading is \(thermometer.reading) after cancel)")
             },
         ])
