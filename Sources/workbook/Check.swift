@@ -19,6 +19,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
+    @Option(help: "Repeat a run: the seed its values and demands were drawn from (a grade record's `seed`).")
+    var seed: UInt64?
+
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
@@ -39,7 +42,8 @@ struct Check: ParsableCommand {
         of exercises: [Exercise], in workspace: ExerciseWorkspace, timeLimit: Double,
         terminal: Terminal, gradeUntouched: Bool
     ) throws -> CheckSummary {
-        let grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        var grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        grader.seed = seed
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let results = try grader.grade(exercises, untouchedToo: gradeUntouched)
         var records = ExerciseRecords(workspace: workspace)

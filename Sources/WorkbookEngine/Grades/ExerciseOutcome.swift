@@ -73,12 +73,15 @@ public struct ExerciseResult: Equatable, Sendable {
     /// exercise needs but a forger does, each with its place ("uses dlsym at
     /// Exercises/Pager.swift:12"). Empty for an ordinary file.
     public var flags: [String]
+    /// The seed the judge drew this run's values and demands from, when the check ran.
+    public var seed: UInt64?
 
-    public init(exercise: Exercise, outcome: ExerciseOutcome, seconds: Double? = nil, flags: [String] = []) {
+    public init(exercise: Exercise, outcome: ExerciseOutcome, seconds: Double? = nil, flags: [String] = [], seed: UInt64? = nil) {
         self.exercise = exercise
         self.outcome = outcome
         self.seconds = seconds
         self.flags = flags
+        self.seed = seed
     }
 
     /// The state as a table shows it: "passed (flagged for review: uses dlsym at X.swift:12)".

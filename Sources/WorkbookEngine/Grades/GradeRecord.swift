@@ -46,6 +46,9 @@ public struct GradeRecord: Codable, Equatable, Sendable {
         public var flags: [String]
         /// Wall-clock seconds the check ran, when it ran.
         public var seconds: Double?
+        /// The seed the judge drew the check's values and demands from, when it ran: with it,
+        /// `workbook check --seed` repeats the run.
+        public var seed: String?
 
         /// "passed (flagged for review: …)", as tables and CSV show the state.
         public var labelWithFlags: String {
@@ -85,7 +88,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
     public var withoutTimings: GradeRecord {
         var copy = self
         for index in copy.students.indices {
-            for entry in copy.students[index].exercises.indices { copy.students[index].exercises[entry].seconds = nil }
+            for entry in copy.students[index].exercises.indices { copy.students[index].exercises[entry].seconds = nil; copy.students[index].exercises[entry].seed = nil }
         }
         return copy
     }
@@ -114,7 +117,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
 extension GradeRecord.Entry {
     init(_ result: ExerciseResult) {
         self.init(name: result.exercise.name, state: result.outcome.state, detail: result.outcome.detail,
-                  flags: result.flags, seconds: result.seconds.map { ($0 * 1000).rounded() / 1000 })
+                  flags: result.flags, seconds: result.seconds.map { ($0 * 1000).rounded() / 1000 }, seed: result.seed.map(String.init))
     }
 }
 

@@ -25,6 +25,8 @@ struct CheckRunner {
 
     /// The judge: the workbook itself, started as `workbook judge`.
     let judgeProgram: String
+    /// The seed of every check's draws; `nil` draws a fresh one per check.
+    let seed: UInt64?
 
     struct Run {
         var outcome: ExerciseOutcome
@@ -54,7 +56,7 @@ struct CheckRunner {
     }
 
     private func runCheck(_ job: GradingJob) -> Run {
-        let seed = UInt64.random(in: .min ... .max)
+        let seed = self.seed ?? UInt64.random(in: .min ... .max)
         guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }

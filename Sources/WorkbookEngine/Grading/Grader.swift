@@ -34,6 +34,8 @@ public struct Grader {
     var sandbox = Sandbox.current
     /// The program that judges each check (`workbook judge`).
     public var judgeProgram = JudgeProgram.path
+    /// The seed of every check's draws; `nil` draws a fresh one per check.
+    public var seed: UInt64?
 
     public static let defaultTimeLimit: Double = 10
 
@@ -89,7 +91,7 @@ public struct Grader {
             row.map { job in
                 let run = graded[job]
                 return ExerciseResult(exercise: job.exercise, outcome: settled[job] ?? run?.outcome ?? .notStarted,
-                                      seconds: run?.seconds, flags: run?.flags ?? [])
+                                      seconds: run?.seconds, flags: run?.flags ?? [], seed: run?.seed)
             }
         }
     }
@@ -99,6 +101,7 @@ public struct Grader {
         var outcome: ExerciseOutcome
         var seconds: Double?
         var flags: [String] = []
+        var seed: UInt64?
     }
 
     /// Screens, builds and runs `jobs`, whatever their files are (a learner's, a student's,
@@ -143,11 +146,12 @@ public struct Grader {
                 if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
             }
             let hidden = [workspace.root, FileManager.default.homeDirectoryForCurrentUser] + hiddenFolders
-            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram, judgeProgram: judgeProgram)
+            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
             let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome
                 graded[entry.job]?.seconds = run.seconds
+                graded[entry.job]?.seed = run.seed
             }
             return graded
         }
