@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
         let exercises = try exercise.map { [try ExerciseLookup.exercise(named: $0)] } ?? ExerciseManifest.all
         let summary = try Self.summary(
             of: exercises, in: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), terminal: options.terminal,
-            gradeUntouched: exercise != nil)
+            gradeUntouched: exercise != nil, seed: seed)
         print(summary.text, terminator: "")
         if !summary.allPassed { throw ExitCode.failure }
     }
@@ -40,7 +40,7 @@ struct Check: ParsableCommand {
     ///   exercise shows what its check expects first.
     static func summary(
         of exercises: [Exercise], in workspace: ExerciseWorkspace, timeLimit: Double,
-        terminal: Terminal, gradeUntouched: Bool
+        terminal: Terminal, gradeUntouched: Bool, seed: UInt64? = nil
     ) throws -> CheckSummary {
         var grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
         grader.seed = seed
