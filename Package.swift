@@ -152,7 +152,7 @@ let package = Package(
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,124 @@
+import ChildProtocol
+import Course
+import ExerciseWire
+import Foundation
+import Testing
+import WorkbookEngine
+
+/// A grade cannot be forged by answering the judge from a script: a student who records
+/// what a correct program answered, and plays it back in place of their own code, passes
+/// only the run whose draws they recorded.
+///
+/// The recording is the real thing: the judge of MyAssign against the reference solution's
+/// grading program, every message on the wire kept in order. Played back against a judge
+/// with the same seed it passes (so the playback is faithful); against any other seed the
+/// judge asks for other values, and the script's answers no longer fit.
+@Suite("Forged streams", .serialized)
+struct ForgedStreamTests {
+    static let exercise = "MyAssign"
+
+    @Test func aRecordedStreamPassesOnlyTheRunItWasRecordedFrom() throws {
+        _ = try SolutionTests.devCheck.get() // builds the solution's grading program
+        let program = SolutionTests.workspace.url(".workbook/grade/jobs/Solution_\(Self.exercise)/program")
+        try #require(FileManager.default.isExecutableFile(atPath: program.path), "the solution's grading program was not built")
+
+        let transcript = try Self.record(program: program, seed: 1)
+        #expect(transcript.contains { !$0.fromJudge }, "the recording holds the program's answers")
+        let sameSeed = try Self.replay(transcript, seed: 1)
+        #expect(sameSeed?.succeeded == true, "the playback of the same run passes: \(String(describing: sameSeed))")
+        for seed: UInt64 in [2, 3, 4] {
+            let other = try Self.replay(transcript, seed: seed)
+            #expect(other != nil && other?.succeeded == false, "a playback against seed \(seed) must not pass: \(String(describing: other))")
+        }
+    }
+
+    struct Entry {
+        var fromJudge: Bool
+        var message: WireMessage
+    }
+
+    /// The judge and the program, each message relayed and kept.
+    static func record(program: URL, seed: UInt64) throws -> [Entry] {
+        let judge = try judgeProcess(seed: seed)
+        let driver = Process()
+        driver.executableURL = program
+        let (toDriver, fromDriver) = (Pipe(), Pipe())
+        driver.standardInput = toDriver
+        driver.standardOutput = fromDriver
+        driver.standardError = FileHandle.nullDevice
+        try judge.process.run()
+        try driver.run()
+        let judgeWire = WireChannel(input: judge.output.fileHandleForReading.fileDescriptor, output: judge.input.fileHandleForWriting.fileDescriptor)
+        let driverWire = WireChannel(input: fromDriver.fileHandleForReading.fileDescriptor, output: toDriver.fileHandleForWriting.fileDescriptor)
+        let transcript = Transcript()
+        let relay = Thread {
+            while let message = try? driverWire.receive(before: Date().addingTimeInterval(20)) {
+                transcript.append(Entry(fromJudge: false, message: message))
+                judgeWire.send(message)
+            }
+        }
+        relay.start()
+        while let message = try? judgeWire.receive(before: Date().addingTimeInterval(20)) {
+            transcript.append(Entry(fromJudge: true, message: message))
+            driverWire.send(message)
+        }
+        try? toDriver.fileHandleForWriting.close()
+        judge.process.waitUntilExit()
+        driver.waitUntilExit()
+        return transcript.entries
+    }
+
+    /// The program's recorded answers sent in their order, each after the judge's message it
+    /// followed; returns the judge's verdict.
+    static func replay(_ transcript: [Entry], seed: UInt64) throws -> CheckReport? {
+        let judge = try judgeProcess(seed: seed)
+        try judge.process.run()
+        let wire = WireChannel(input: judge.output.fileHandleForReading.fileDescriptor, output: judge.input.fileHandleForWriting.fileDescriptor)
+        for entry in transcript {
+            if entry.fromJudge {
+                guard (try? wire.receive(before: Date().addingTimeInterval(20))) != nil else { break }
+            } else {
+                wire.send(entry.message)
+            }
+        }
+        try? judge.input.fileHandleForWriting.close()
+        let verdict = judge.error.fileHandleForReading.readDataToEndOfFile()
+        judge.process.waitUntilExit()
+        return CheckReport.verdict(in: String(decoding: verdict, as: UTF8.self))
+    }
+
+    static func judgeProcess(seed: UInt64) throws -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try judgePath())
+        process.arguments = ["judge", exercise, "--seed", String(seed), "--time-limit", "20"]
+        let (input, output, error) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        return (process, input, output, error)
+    }
+
+    /// The `workbook` executable built beside the tests.
+    static func judgePath() throws -> String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) { directory = bundle.bundleURL.deletingLastPathComponent() }
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("workbook").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile)
+    }
+}
+
+/// The messages of a recording, appended from two threads.
+private final class Transcript: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var entries: [ForgedStreamTests.Entry] = []
+
+    func append(_ entry: ForgedStreamTests.Entry) {
+        lock.lock()
+        entries.append(entry)
+        lock.unlock()
+    }
+}
