@@ -8,6 +8,9 @@
 //   - let go of its object when it completes or is cancelled;
 //   - never cancel a publisher that has finished.
 //
+// From a seed: this is exercise 1 of the Chinese article on backpressure that
+// chapters 1 and 2 build on (see Credits in the README).
+//
 // Check your work:  swift run workbook check MyAssign
 // Stuck?            swift run workbook hint MyAssign
 // Keep the declarations `public`: the check uses them from another module.

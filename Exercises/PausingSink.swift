@@ -12,6 +12,10 @@
 //   - on `cancel()`, cancel upstream and ask for nothing when the pause ends.
 // (Exercise PausingSubscriber is the same subscriber written the other way.)
 //
+// From a seed: this is exercise 3 of the Chinese article on backpressure that
+// chapters 1 and 2 build on, in its first direction: wrap a MySink (see Credits in
+// the README).
+//
 // Check your work:  swift run workbook check PausingSink
 // Stuck?            swift run workbook hint PausingSink
 // Keep the declarations `public`: the check uses them from another module.

@@ -11,6 +11,10 @@
 //   - on `cancel()`, cancel upstream and ask for nothing when the pause ends.
 // (Exercise PausingSink is the same subscriber written the other way.)
 //
+// From a seed: this is exercise 3 of the Chinese article on backpressure that
+// chapters 1 and 2 build on, in its second direction: a subscriber of its own (see
+// Credits in the README).
+//
 // Check your work:  swift run workbook check PausingSubscriber
 // Stuck?            swift run workbook hint PausingSubscriber
 // Keep the declarations `public`: the check uses them from another module.

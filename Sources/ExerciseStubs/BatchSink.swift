@@ -13,6 +13,9 @@
 //   - keep `resume()` (from `Resumable`) meaning `resume(.max(1))`;
 //   - after a completion or `cancel()`, ask for nothing more and let go of the subscription.
 //
+// From a seed: this is exercise 2 of the Chinese article on backpressure that
+// chapters 1 and 2 build on (see Credits in the README).
+//
 // Check your work:  swift run workbook check BatchSink
 // Stuck?            swift run workbook hint BatchSink
 // Keep the declarations `public`: the check uses them from another module.

@@ -1,4 +1,5 @@
 // Reference solution of the BatchSink exercise (chapter 02-mysink).
+// From a seed: exercise 2 of the Chinese article on backpressure (see Credits in the README).
 
 import Backpressure
 import OpenCombineShim

@@ -1,4 +1,5 @@
 // Reference solution of the MyAssign exercise (chapter 01-demand).
+// From a seed: exercise 1 of the Chinese article on backpressure (see Credits in the README).
 
 import OpenCombineShim
 

@@ -1,4 +1,5 @@
 // Reference solution of the PausingSink exercise (chapter 02-mysink).
+// From a seed: exercise 3 (wrapping a MySink) of the Chinese article on backpressure (see Credits in the README).
 
 import Backpressure
 import OpenCombineShim

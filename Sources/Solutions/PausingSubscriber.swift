@@ -1,4 +1,5 @@
 // Reference solution of the PausingSubscriber exercise (chapter 02-mysink).
+// From a seed: exercise 3 (a subscriber of its own) of the Chinese article on backpressure (see Credits in the README).
 
 import OpenCombineShim
 
