@@ -40,21 +40,29 @@ public struct Citation: Equatable, Sendable {
     /// - Throws: ``Invalid`` with a one-line reason: no lines, lines that are not a
     ///   range, a path that leaves the repository, or no title.
     public init(text: [Inline], destination: String, title: String, line: Int) throws {
-        guard destination.hasPrefix(Self.scheme) else { throw Invalid("a citation's destination starts with \(Self.scheme)") }
-        let target = destination.dropFirst(Self.scheme.count)
-        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
-            throw Invalid("`\(destination)` names no file inside OpenCombine; write \(Self.form)")
-        }
-        guard parts.count == 2, let lines = Self.lines(parts[1]) else {
-            throw Invalid("`\(destination)` names no lines; write \(Self.form)")
-        }
+        let (path, lines) = try Self.target(of: destination)
         let quote = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !quote.isEmpty else {
             throw Invalid("the citation `\(destination)` has no title: quote a symbol or a few words the cited lines hold, as in \(Self.form)")
         }
         self.init(text: text, path: path, lines: lines, quote: quote, line: line)
+    }
+
+    /// The file and lines an `opencombine:` destination names.
+    ///
+    /// - Throws: ``Invalid``: not the scheme, no lines, lines that are not a range, or a
+    ///   path that leaves the repository.
+    public static func target(of destination: String) throws -> (path: String, lines: ClosedRange<Int>) {
+        guard destination.hasPrefix(scheme) else { throw Invalid("a citation's destination starts with \(scheme)") }
+        let parts = destination.dropFirst(scheme.count).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0])
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+            throw Invalid("`\(destination)` names no file inside OpenCombine; write \(form)")
+        }
+        guard parts.count == 2, let lines = lines(parts[1]) else {
+            throw Invalid("`\(destination)` names no lines; write \(form)")
+        }
+        return (path, lines)
     }
 
     /// The form a citation takes, for messages.
