@@ -8,7 +8,7 @@ import Foundation
 /// `--scratch-path`, or Xcode's `DerivedData/<project>/SourcePackages`. SwiftPM tells the
 /// program nothing about it, so ``locate(packageRoot:executable:environment:homeFolder:)``
 /// looks where each of those builds puts it, starting from the running program itself.
-public struct OpenCombineCheckout: Equatable, Sendable {
+public struct OpenCombineCheckout: Equatable, Sendable, CustomStringConvertible {
     /// The repository's root: the folder holding `Sources/OpenCombine` and `LICENSE`.
     public var root: URL
     /// The version SwiftPM resolved, `0.14.0`; `nil` when nothing records it (an override).
