@@ -74,11 +74,11 @@ struct ChapterParser {
     private mutating func block(from node: OpaquePointer) throws -> Block? {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
-            let heading = Heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(in: node), line: line(of: node))
+            let heading = Heading(level: Int(cmark_node_get_heading_level(node)), content: try inlines(in: node), line: line(of: node))
             nearestHeading = heading.content.plainText
             return .heading(heading)
         case CMARK_NODE_PARAGRAPH:
-            return .paragraph(inlines(in: node))
+            return .paragraph(try inlines(in: node))
         case CMARK_NODE_BLOCK_QUOTE:
             return .blockQuote(try blocks(in: node))
         case CMARK_NODE_LIST:
@@ -114,24 +114,30 @@ struct ChapterParser {
         }
     }
 
-    private func inlines(in parent: OpaquePointer) -> [Inline] {
+    private func inlines(in parent: OpaquePointer) throws -> [Inline] {
         var result: [Inline] = []
         var child = cmark_node_first_child(parent)
         while let node = child {
-            if let inline = inline(from: node) { result.append(inline) }
+            if let inline = try inline(from: node) { result.append(inline) }
             child = cmark_node_next(node)
         }
         return result
     }
 
-    private func inline(from node: OpaquePointer) -> Inline? {
+    private func inline(from node: OpaquePointer) throws -> Inline? {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(literal(of: node))
         case CMARK_NODE_CODE: return .code(literal(of: node))
-        case CMARK_NODE_EMPH: return .emphasis(inlines(in: node))
-        case CMARK_NODE_STRONG: return .strong(inlines(in: node))
-        case CMARK_NODE_LINK: return .link(text: inlines(in: node), destination: url(of: node))
-        case CMARK_NODE_IMAGE: return .image(alternative: inlines(in: node), source: url(of: node))
+        case CMARK_NODE_EMPH: return .emphasis(try inlines(in: node))
+        case CMARK_NODE_STRONG: return .strong(try inlines(in: node))
+        case CMARK_NODE_LINK where url(of: node).hasPrefix(Citation.scheme):
+            do {
+                return .citation(try Citation(text: try inlines(in: node), destination: url(of: node), title: title(of: node), line: line(of: node)))
+            } catch let invalid as Citation.Invalid {
+                throw error(at: node, invalid.message)
+            }
+        case CMARK_NODE_LINK: return .link(text: try inlines(in: node), destination: url(of: node))
+        case CMARK_NODE_IMAGE: return .image(alternative: try inlines(in: node), source: url(of: node))
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
         case CMARK_NODE_HTML_INLINE: return .html(literal(of: node))
@@ -145,6 +151,10 @@ struct ChapterParser {
 
     private func url(of node: OpaquePointer) -> String {
         cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+    }
+
+    private func title(of node: OpaquePointer) -> String {
+        cmark_node_get_title(node).map { String(cString: $0) } ?? ""
     }
 
     private func line(of node: OpaquePointer) -> Int {

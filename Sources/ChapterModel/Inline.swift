@@ -9,6 +9,9 @@ public indirect enum Inline: Equatable, Sendable {
     case emphasis([Inline])
     case strong([Inline])
     case link(text: [Inline], destination: String)
+    /// A link to lines of OpenCombine's source (`opencombine:` scheme), which the
+    /// evidence check proves and each renderer shows in its own way.
+    case citation(Citation)
     case image(alternative: [Inline], source: String)
     /// A line break in the Markdown source that is not meant to show: it reads as a space.
     case softBreak
@@ -31,6 +34,7 @@ extension Inline {
         case .text(let text), .code(let text), .html(let text): return text
         case .emphasis(let children), .strong(let children): return children.plainText
         case .link(let text, _): return text.plainText
+        case .citation(let citation): return citation.text.plainText
         case .image(let alternative, _): return alternative.plainText
         case .softBreak: return " "
         case .lineBreak: return "\n"

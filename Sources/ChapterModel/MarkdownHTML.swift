@@ -12,7 +12,8 @@ import Darwin
 /// Code blocks and headings are where the workbook adds something (a highlighted scenario
 /// with its verified output, a heading with its own anchor), so the caller draws those,
 /// and what it returns is put in their place in cmark's tree before the whole tree is
-/// rendered. Nested blocks (a scenario in a list item) are found as well.
+/// rendered. Nested blocks (a scenario in a list item) are found as well. A link's
+/// destination may be rewritten too: a citation's `opencombine:` URL becomes a page of the site.
 public struct MarkdownHTML {
     /// A fenced or indented code block, as the chapter wrote it.
     public struct Code: Sendable {
@@ -36,10 +37,14 @@ public struct MarkdownHTML {
     public var code: (Code) -> String
     /// The HTML to show for a heading, usually an `<hN id=…>` with an anchor.
     public var heading: (Heading) -> String
+    /// The destination to give a link instead of the one written, or `nil` to keep it.
+    public var linkDestination: (String) -> String?
 
-    public init(code: @escaping (Code) -> String, heading: @escaping (Heading) -> String) {
+    public init(code: @escaping (Code) -> String, heading: @escaping (Heading) -> String,
+                linkDestination: @escaping (String) -> String? = { _ in nil }) {
         self.code = code
         self.heading = heading
+        self.linkDestination = linkDestination
     }
 
     public func render(_ markdown: String) -> String {
@@ -52,6 +57,9 @@ public struct MarkdownHTML {
             guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HEADING { targets.append(node) }
+            if type == CMARK_NODE_LINK, let destination = linkDestination(Self.string(cmark_node_get_url(node))) {
+                cmark_node_set_url(node, destination)
+            }
         }
         cmark_iter_free(iterator)
 

@@ -9,7 +9,9 @@ struct Run: ParsableCommand {
         discussion: """
             Runs every scenario of the named chapters (all chapters when none is named) and prints a \
             line per scenario: pass, FAIL (with a diff of expected and printed lines), CRASHED (with \
-            the trap's message) or TIMED OUT. Exits non-zero unless every scenario passes.
+            the trap's message) or TIMED OUT. Then checks the chapters' citations of OpenCombine \
+            against the sources the package resolved, a line per citation that does not hold. \
+            Exits non-zero unless every scenario passes and every citation holds.
             """
     )
 
@@ -26,14 +28,21 @@ struct Run: ParsableCommand {
     mutating func run() throws {
         let selection = ScenarioSelection()
         let chapters = try selection.chapters(named: chapters)
+        var evidence = EvidenceReport(lines: [], passed: true)
         if let root = try? PackageRoot.locate(), let book = try? Book.load(packageRoot: root) {
             for path in selection.staleChapters(comparedWith: book) {
                 FileHandle.standardError.write(Data("warning: \(path) changed since the workbook was built; `swift run workbook run` builds it again\n".utf8))
             }
+            let named = book.chapters.filter { chapter in chapters.contains { $0.name == chapter.name } }
+            evidence = EvidenceReport.check(named) { try OpenCombineCheckout.locate(packageRoot: root) }
         }
         let results = ScenarioRunner.current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)).results(for: chapters)
         let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
         print(report.text, terminator: "")
-        if !report.allPassed { throw ExitCode.failure }
+        // After the report, where they are not scrolled away: the citations that do not hold.
+        for line in evidence.lines {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
+        }
+        if !report.allPassed || !evidence.passed { throw ExitCode.failure }
     }
 }

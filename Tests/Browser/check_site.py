@@ -5,7 +5,7 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
   - every page loads with no console error, no uncaught exception and no failed request,
     and requests nothing from outside DIR;
   - every internal link resolves, to a file that exists and, with a #fragment, to an
-    element with that id;
+    element with that id; a citation of OpenCombine lands on a line marked as cited;
   - every scenario that prints a timeline() or handshake() shows an SVG whose lane names
     are the hops the chapter's code traces (read from Chapters/*.md, not from the page);
   - no page is wider than a phone's screen (390 px): wide code and pictures scroll in place;
@@ -145,8 +145,18 @@ def main():
                 if kind == "handshake" and hops and not shown & set(hops):
                     problem(path, f"scenario {number}: its handshake names none of {', '.join(hops)}")
 
+            # Citations: each link from a chapter into OpenCombine's pages lands on a line marked as cited.
+            citations = page.eval_on_selector_all("a[href*='/opencombine/']", "els => els.map(e => e.href)") \
+                if path.parent.name == "chapters" else []
+            for href in citations:
+                url = urlparse(href)
+                target = Path(unquote(url.path))
+                if target.name != "LICENSE.html" and target.is_file() and url.fragment \
+                        and f'<span class="line cited" id="{unquote(url.fragment)}">' not in target.read_text(encoding="utf-8"):
+                    problem(path, f"citation {href} lands on a line that is not marked as cited")
+
             # Screenshots: the page's top at both widths, and its first trace picture.
-            is_source = path.parent.parent.name == "source" or "source" in path.relative_to(site).parts[:1]
+            is_source = path.parent.parent.name == "source" or path.relative_to(site).parts[0] in ("source", "opencombine")
             if not is_source or path.name == "Trace.swift.html":
                 name = str(path.relative_to(site)).replace("/", "_").removesuffix(".html")
                 for label, (width, height) in WIDTHS.items():

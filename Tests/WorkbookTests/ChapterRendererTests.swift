@@ -59,6 +59,22 @@ import Testing
         #expect(!text.contains("\u{1B}["))
     }
 
+    @Test func showsACitationAsItsTextAndFileLinesNeverItsURL() throws {
+        let markdown = """
+            # T
+
+            `Scan` hands the subscription down ([its inner](opencombine:Sources/OpenCombine/Publishers/Publishers.Scan.swift#L156-L188 "Inner")), \
+            as [`Publishers.Scan.swift:156-188`](opencombine:Sources/OpenCombine/Publishers/Publishers.Scan.swift#L156-L188 "Inner") shows; \
+            see [line 160](opencombine:Sources/OpenCombine/Publishers/Publishers.Scan.swift#L160 "Inner").
+            """
+        let chapter = try Chapter(path: "Chapters/07-operators.md", markdown: markdown)
+        let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 300)).render(chapter)
+        #expect(text.contains("(its inner (Publishers.Scan.swift:156-188))"))
+        #expect(text.contains("as `Publishers.Scan.swift:156-188` shows"))
+        #expect(text.contains("line 160 (Publishers.Scan.swift:160)"))
+        #expect(!text.contains("opencombine:"))
+    }
+
     @Test func stylesInsteadOfMarkingWithColour() throws {
         let text = try render(width: 200, color: true)
         #expect(text.contains("\u{1B}["))

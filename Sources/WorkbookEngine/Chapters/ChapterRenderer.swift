@@ -3,7 +3,8 @@ import ChapterModel
 
 /// Lays a chapter out for the terminal, from its parsed blocks.
 ///
-/// Prose is wrapped to the width and styled (emphasis, strong, inline code, links); lists
+/// Prose is wrapped to the width and styled (emphasis, strong, inline code, links; a
+/// citation of OpenCombine shows as its text and `file:lines`); lists
 /// and quotes indent what they hold, however deep; code is highlighted and never wrapped.
 /// A scenario is framed and labelled with the command that runs it, its output block shown
 /// under it as what it prints. Without colour, the Markdown marks (`*`, `**`, backticks)
@@ -182,6 +183,10 @@ public struct ChapterRenderer {
             let shown = spans(for: text, style: style.merging(Self.linkStyle))
             let isBare = text.plainText == destination || destination.hasPrefix("#")
             return isBare ? shown : shown + [Span(" (\(destination))", style.merging(Self.ruleStyle))]
+        case .citation(let citation):
+            // The file and lines, never the `opencombine:` URL: a reader can open them.
+            let shown = spans(for: citation.text, style: style.merging(Self.linkStyle))
+            return citation.text.plainText == citation.location ? shown : shown + [Span(" (\(citation.location))", style.merging(Self.ruleStyle))]
         case .image(let alternative, let source):
             return [Span("[image: \(alternative.plainText)] (\(source))", style.merging(Self.ruleStyle))]
         case .softBreak:

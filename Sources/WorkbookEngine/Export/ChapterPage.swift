@@ -8,6 +8,7 @@ import Course
 /// - a scenario: its code, highlighted as in the terminal, the command that runs it, the
 ///   output it was verified to print, and each trace it drew as an SVG picture;
 /// - an excerpt: the quoted code with a link to the library file it comes from;
+/// - a citation of OpenCombine: a link to the cited lines on the site's page of that file;
 /// - a heading: its own anchor, so any section can be linked to;
 /// - a "Try it:" line: styled as the command it shows.
 struct ChapterPage {
@@ -42,6 +43,10 @@ struct ChapterPage {
             heading: { heading in
                 let id = anchors.name(for: heading.text)
                 return "<h\(heading.level) id=\"\(id)\">\(heading.html) <a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(heading.level)>\n"
+            },
+            linkDestination: { destination in
+                guard let target = try? Citation.target(of: destination) else { return nil }
+                return "\(root)\(SourcePage.openCombinePath(for: target.path))#L\(target.lines.lowerBound)"
             }
         )
         var body = renderer.render(markdown)

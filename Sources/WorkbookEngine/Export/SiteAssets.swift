@@ -71,7 +71,9 @@ enum SiteAssets {
         .api-list dt{margin-top:1em;font-weight:600}.api-list dd{margin-left:1.2em}.api-list dd p{margin:.2em 0}
         .chapter-list li{margin:.4em 0}.meta{color:var(--muted);font-size:.9em}
         .source .line{display:block}.line-number{display:inline-block;width:3.5em;color:var(--muted);text-decoration:none;user-select:none}
+        .source .line.cited{background:rgba(9,105,218,.12);box-shadow:inset 3px 0 var(--accent)}
         .source .line:target{background:rgba(212,167,44,.25)}
+        pre.license{white-space:pre-wrap}
         .bottom{border-top:1px solid var(--line);color:var(--muted);font-size:.85em;padding:1em 1.2em;text-align:center}
         @media (max-width:60em){.layout{flex-direction:column;gap:0}.toc{order:2;flex:none;border-top:1px solid var(--line)}.toc ol{position:static}
         .search{margin-left:0;width:100%}.search input{width:100%}body{font-size:16px}.command{white-space:normal;overflow-wrap:anywhere}

@@ -10,8 +10,10 @@ import Scenarios
 /// The steps: run each chapter's scenarios in the scenario host (which sends back the
 /// traces they drew as data), refuse to publish a scenario whose output differs from its
 /// chapter, then write the pages (index, one per chapter, exercises, API, the library
-/// files the excerpts quote) and the two assets. Nothing on a page loads from outside
-/// the site.
+/// files the excerpts quote, the OpenCombine files the chapters cite with OpenCombine's
+/// licence) and the two assets. Nothing on a page loads from outside the site, and a
+/// citation that OpenCombine's sources do not bear out stops the export as a failing
+/// scenario does.
 public struct SiteExporter {
     public var packageRoot: URL
     public var output: URL
@@ -19,15 +21,19 @@ public struct SiteExporter {
     /// A DocC site to copy into `api/` and link from the API page.
     public var doccArchive: URL?
     public var progress: StepProgress
+    /// Finds the OpenCombine sources the chapters cite.
+    public var locateOpenCombine: () throws -> OpenCombineCheckout
 
     public static let bookTitle = "The Combine Backpressure Workbook"
 
-    public init(packageRoot: URL, output: URL, runner: ScenarioRunner, doccArchive: URL? = nil, progress: StepProgress = StepProgress()) {
+    public init(packageRoot: URL, output: URL, runner: ScenarioRunner, doccArchive: URL? = nil, progress: StepProgress = StepProgress(),
+                locateOpenCombine: (() throws -> OpenCombineCheckout)? = nil) {
         self.packageRoot = packageRoot
         self.output = output
         self.runner = runner
         self.doccArchive = doccArchive
         self.progress = progress
+        self.locateOpenCombine = locateOpenCombine ?? { try OpenCombineCheckout.locate(packageRoot: packageRoot) }
     }
 
     /// What an export wrote, for the closing line.
@@ -43,8 +49,9 @@ public struct SiteExporter {
         if let first = stale.first {
             throw ExportError("\(first) changed since the workbook was built; build again (`swift run workbook export html …` does) and retry")
         }
+        let evidence = try citedSources(of: book)
         let verified = try runScenarios(compiled)
-        let pages = try pages(for: book, verified: verified)
+        let pages = try pages(for: book, verified: verified) + evidence
         try write(pages, chapters: book.chapters)
         return Summary(pages: pages.count, scenarios: verified.count, pictures: verified.values.reduce(0) { $0 + $1.drawings.count })
     }
@@ -114,6 +121,34 @@ public struct SiteExporter {
             let code = try ChapterText.read(packageRoot.appendingPathComponent(source), path: source)
             pages.append(SourcePage(sourcePath: source, code: code).page())
         }
+        return pages
+    }
+
+    /// A page per OpenCombine file the chapters cite, its cited lines marked, and
+    /// OpenCombine's licence; none when nothing is cited.
+    ///
+    /// - Throws: ``ExportError`` when there is no checkout, or a citation does not hold.
+    private func citedSources(of book: Book) throws -> [SitePage] {
+        let citations = book.chapters.flatMap(\.citations)
+        guard !citations.isEmpty else { return [] }
+        let checkout: OpenCombineCheckout
+        do {
+            checkout = try locateOpenCombine()
+        } catch {
+            throw ExportError("the chapters cite OpenCombine, but \(error)")
+        }
+        let problems = EvidenceCheck(checkout: checkout).problems(in: book.chapters)
+        if let first = problems.first {
+            throw ExportError("\(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : ""); the book shows only evidence that holds")
+        }
+        var marked: [String: Set<Int>] = [:]
+        for citation in citations { marked[citation.path, default: []].formUnion(citation.lines) }
+        var pages = try marked.keys.sorted().map { path in
+            let code = try ChapterText.read(checkout.root.appendingPathComponent(path), path: path)
+            return SourcePage(sourcePath: path, code: code, origin: .openCombine(version: checkout.version), markedLines: marked[path] ?? []).page()
+        }
+        let license = try ChapterText.read(checkout.root.appendingPathComponent("LICENSE"), path: "OpenCombine's LICENSE")
+        pages.append(SourcePage.openCombineLicense(license, version: checkout.version))
         return pages
     }
 

@@ -1,3 +1,4 @@
+import ChapterModel
 import Foundation
 import Scenarios
 import Testing
@@ -40,6 +41,23 @@ import Testing
         for page in ["index.html", "exercises.html", "api.html", "assets/book.css", "assets/search.js", "assets/search-index.js"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path), "\(page) missing")
         }
+        // Every citation links to its OpenCombine file's page, where the cited lines are marked.
+        let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
+        for chapter in book.chapters {
+            let page = try String(contentsOf: site.appendingPathComponent("chapters/\(chapter.name).html"), encoding: .utf8)
+            #expect(!page.contains("opencombine:"), "\(chapter.name) shows a raw opencombine: link")
+            for citation in chapter.citations {
+                let target = "opencombine/\(citation.path).html"
+                #expect(page.contains("href=\"../\(target)#L\(citation.lines.lowerBound)\""), "\(chapter.path):\(citation.line)")
+                let source = try String(contentsOf: site.appendingPathComponent(target), encoding: .utf8)
+                for line in [citation.lines.lowerBound, citation.lines.upperBound] {
+                    #expect(source.contains("<span class=\"line cited\" id=\"L\(line)\">"), "\(target) does not mark line \(line)")
+                }
+                #expect(source.contains("href=\"\(String(repeating: "../", count: target.split(separator: "/").count - 1))opencombine/LICENSE.html\""))
+            }
+        }
+        let license = try String(contentsOf: site.appendingPathComponent("opencombine/LICENSE.html"), encoding: .utf8)
+        #expect(license.contains("MIT License"))
         let exercises = try String(contentsOf: site.appendingPathComponent("exercises.html"), encoding: .utf8)
         #expect(exercises.contains("<details class=\"hint\">"))
         #expect(exercises.contains("swift run workbook check MyAssign"))
@@ -73,6 +91,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.path))
     }
 
+    @Test func aCitationThatDoesNotHoldStopsTheExportBeforeItWrites() throws {
+        let site = Self.temporaryDirectory()
+        let empty = try FakeBuildFolder()
+        defer { empty.remove() }
+        let exporter = SiteExporter(packageRoot: BuiltWorkbook.packageRoot, output: site, runner: ScenarioRunner(executable: BuiltWorkbook.path),
+                                    progress: StepProgress(isShown: false),
+                                    locateOpenCombine: { OpenCombineCheckout(root: empty.checkout, version: "0.14.0") })
+        #expect {
+            try exporter.export()
+        } throws: { error in
+            "\(error)".hasPrefix("Chapters/") && "\(error)".contains(": error: the citation names ") && "\(error)".contains("the book shows only evidence that holds")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+    }
+
     @Test func anchorsAreUniqueWithinAPage() {
         var names = AnchorNames()
         #expect(names.name(for: "Demand, step by step") == "demand-step-by-step")
@@ -88,6 +121,29 @@ import Testing
         // The comment spans two lines: closed at the end of the first, reopened on the second.
         #expect(page.body.contains("<span class=\"tok-comment\">/* one</span></span>"))
         #expect(page.body.contains("<span class=\"tok-comment\">two */</span>"))
+    }
+
+    @Test func anOpenCombinePageMarksTheCitedLinesAndLinksItsLicence() {
+        let page = SourcePage(sourcePath: "Sources/OpenCombine/Publishers/Publishers.Scan.swift", code: "a\nb\nc\nd\n",
+                              origin: .openCombine(version: "0.14.0"), markedLines: [2, 3]).page()
+        #expect(page.path == "opencombine/Sources/OpenCombine/Publishers/Publishers.Scan.swift.html")
+        #expect(page.body.contains("<span class=\"line\" id=\"L1\">"))
+        #expect(page.body.contains("<span class=\"line cited\" id=\"L2\">"))
+        #expect(page.body.contains("<span class=\"line cited\" id=\"L3\">"))
+        #expect(page.body.contains("<span class=\"line\" id=\"L4\">"))
+        #expect(page.body.contains("OpenCombine 0.14.0"))
+        #expect(page.body.contains("href=\"../../../../opencombine/LICENSE.html\""))
+        let license = SourcePage.openCombineLicense("MIT License\n<b>", version: "0.14.0")
+        #expect(license.path == SourcePage.openCombineLicensePath)
+        #expect(license.body.contains("MIT License\n&lt;b&gt;"))
+    }
+
+    @Test func aChapterPageLinksACitationToItsSourcePage() throws {
+        let markdown = "# T\n\nSee [Scan](opencombine:Sources/OpenCombine/Publishers/Publishers.Scan.swift#L156-L188 \"Inner\") and [docs](https://example.com).\n"
+        let chapter = try Chapter(path: "Chapters/07-operators.md", markdown: markdown)
+        let page = ChapterPage(chapter: chapter, markdown: markdown, previous: nil, next: nil, exercises: [], scenarios: [:], excerptLines: [:]).page()
+        #expect(page.body.contains("<a href=\"../opencombine/Sources/OpenCombine/Publishers/Publishers.Scan.swift.html#L156\" title=\"Inner\">Scan</a>"), "\(page.body)")
+        #expect(page.body.contains("<a href=\"https://example.com\">docs</a>"))
     }
 
     /// `.traced("name"` in every scenario that prints a picture.
