@@ -18,5 +18,6 @@ enum RemoteChecks {
         "BoundedFetch": BoundedFetchRemote.check,
         "RefCountReplay": RefCountReplayRemote.check,
         "DemandTest": DemandTestRemote.check,
+        "PausingSink": PausingRemote.check(exercise: "PausingSink"),
     ]
 }

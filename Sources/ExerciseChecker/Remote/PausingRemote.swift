@@ -1,0 +1,24 @@
+import ExerciseChecks
+import ExerciseWire
+import OpenCombineShim
+
+/// PausingSink and PausingSubscriber: one check, the same driver call, two learner's types.
+enum PausingRemote {
+    static func check(exercise: String) -> (Driven) -> ExerciseCheck {
+        { driven in
+            PausingCheck.check(exercise: exercise) { batchSize, pause, clock, receiveCompletion, receiveValue in
+                let completion = LentFunction { arguments, _ in
+                    receiveCompletion(try arguments.completion(0, failure: Never.self))
+                    return .none
+                }
+                let value = LentFunction { arguments, _ in
+                    receiveValue(try arguments.decode(0, as: Int.self))
+                    return .none
+                }
+                return driven.make("subscriber", [
+                    .int(batchSize), pause.wireValue, driven.lend(LentScheduler(clock)), driven.lend(completion), driven.lend(value),
+                ], as: RemoteSubscriber<Int, Never>.self)
+            }
+        }
+    }
+}
