@@ -19,5 +19,6 @@ enum RemoteChecks {
         "RefCountReplay": RefCountReplayRemote.check,
         "DemandTest": DemandTestRemote.check,
         "PausingSink": PausingRemote.check(exercise: "PausingSink"),
+        "PausingSubscriber": PausingRemote.check(exercise: "PausingSubscriber"),
     ]
 }
