@@ -20,5 +20,6 @@ enum RemoteChecks {
         "DemandTest": DemandTestRemote.check,
         "PausingSink": PausingRemote.check(exercise: "PausingSink"),
         "PausingSubscriber": PausingRemote.check(exercise: "PausingSubscriber"),
+        "RateLimit": RateLimitRemote.check,
     ]
 }
