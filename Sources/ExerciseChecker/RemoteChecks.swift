@@ -21,5 +21,6 @@ enum RemoteChecks {
         "PausingSink": PausingRemote.check(exercise: "PausingSink"),
         "PausingSubscriber": PausingRemote.check(exercise: "PausingSubscriber"),
         "RateLimit": RateLimitRemote.check,
+        "BoundedStream": BoundedStreamRemote.check,
     ]
 }
