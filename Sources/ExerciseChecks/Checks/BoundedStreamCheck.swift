@@ -11,38 +11,46 @@ public enum BoundedStreamCheck {
     public static let patience: Double = 3
 
     /// - Parameters:
+    ///   - random: draws the values the publishers send.
     ///   - stream: applies the learner's `boundedStream(keepingNewest:)`, and returns the
     ///     stream's reader.
     ///   - waitUntil: returns once its condition holds, or after `patience` seconds, having
     ///     let in what the learner's code does meanwhile on threads of its own.
     public static func check(
+        random: CheckRandom = CheckRandom(seed: 0),
         stream: @escaping (Upstream, Int) -> StreamUnderTest,
         waitUntil: @escaping (_ seconds: Double, _ condition: () -> Bool) -> Void
     ) -> ExerciseCheck {
-        ExerciseCheck(exercise: "BoundedStream", scenarios: [
+        var random = random
+        let values = random.distinct(10, in: 1...99)
+        /// The first `count` of this run's values: every publisher sends from the start of them.
+        func first(_ count: Int) -> [Int] { Array(values.prefix(count)) }
+        return ExerciseCheck(exercise: "BoundedStream", scenarios: [
             CheckScenario("passes every value on, then ends when the publisher finishes") {
-                let upstream = Upstream(supplying: [1, 2, 3], thenFinish: true)
-                let read = try stream(upstream, 5).readToEnd("a publisher of 1, 2, 3 that then finishes")
-                try expect(read == [1, 2, 3], "boundedStream(keepingNewest: 5) over 1, 2, 3: the reader got \(read), expected [1, 2, 3]")
+                let sent = first(3)
+                let upstream = Upstream(supplying: sent, thenFinish: true)
+                let read = try stream(upstream, 5).readToEnd("a publisher of \(sent) that then finishes")
+                try expect(read == sent, "boundedStream(keepingNewest: 5) over \(sent): the reader got \(read), expected \(sent)")
             },
             CheckScenario("subscribes at once, so values sent before anyone reads are kept") {
                 let upstream = Upstream()
                 let bridge = stream(upstream, 5)
                 try expect(upstream.subscription != nil, "boundedStream(keepingNewest:) had not subscribed to the publisher when it returned")
-                upstream.send(1)
-                upstream.send(2)
+                let sent = first(2)
+                for value in sent { upstream.send(value) }
                 upstream.send(completion: .finished)
-                let read = try bridge.readToEnd("1 and 2 sent before anyone read")
-                try expect(read == [1, 2], "with 1 and 2 sent before anyone read, the reader got \(read), expected [1, 2]")
+                let read = try bridge.readToEnd("\(sent) sent before anyone read")
+                try expect(read == sent, "with \(sent) sent before anyone read, the reader got \(read), expected \(sent)")
             },
             CheckScenario("keeps only the newest values while the reader is behind") {
                 let upstream = Upstream()
                 let bridge = stream(upstream, 3)
-                for value in 1...8 { upstream.send(value) }
+                let sent = first(8)
+                for value in sent { upstream.send(value) }
                 upstream.send(completion: .finished)
-                let read = try bridge.readToEnd("1 to 8 sent before anyone read")
-                try expect(read == [6, 7, 8],
-                           "boundedStream(keepingNewest: 3) with 1 to 8 sent before anyone read: the reader got \(read), expected the newest three, [6, 7, 8]")
+                let read = try bridge.readToEnd("\(sent) sent before anyone read")
+                try expect(read == Array(sent.suffix(3)),
+                           "boundedStream(keepingNewest: 3) with \(sent) sent before anyone read: the reader got \(read), expected the newest three, \(Array(sent.suffix(3)))")
             },
             CheckScenario("cancels the publisher when the stream is dropped") {
                 let upstream = Upstream()
@@ -52,9 +60,9 @@ public enum BoundedStreamCheck {
                            "after the stream was dropped unread, your bridge had cancelled the publisher \(subscription.cancelCount) times; expected once (use the continuation's onTermination)")
             },
             CheckScenario("cancels the publisher when the reader stops early") {
-                let upstream = Upstream(supplying: Array(1...10))
-                let first = try stream(upstream, 20).readFirst("a publisher of 1 to 10 that never finishes")
-                try expect(first == 1, "the reader's first value was \(first.map(String.init) ?? "nothing"), expected 1")
+                let upstream = Upstream(supplying: first(10))
+                let read = try stream(upstream, 20).readFirst("a publisher of \(first(10)) that never finishes")
+                try expect(read == values[0], "the reader's first value was \(read.map(String.init) ?? "nothing"), expected \(values[0])")
                 let subscription = try unwrap(upstream.subscription)
                 // The reader's task lets go of the stream when it ends, a moment after it
                 // handed over its value: wait for that, however busy the machine.
