@@ -17,7 +17,9 @@ public final class RemoteScheduler: RemoteObject, @unchecked Sendable {
     public var scheduler: AnySchedulerOf<DispatchQueue> {
         AnyScheduler(
             minimumTolerance: { (try? Time.Stride(wireValue: self.call("minimumTolerance"))) ?? .zero },
-            now: { (try? Time(wireValue: self.call("now"))) ?? Time(DispatchTime(uptimeNanoseconds: 0)) },
+            // The checker answers with its clock's time; the start of virtual time stands in for
+            // an answer that is not one (uptime 0 would mean the real "now" to Dispatch).
+            now: { (try? Time(wireValue: self.call("now"))) ?? Time(DispatchTime(uptimeNanoseconds: 1)) },
             scheduleImmediately: { _, action in
                 self.call("schedule", [self.lend(action)])
             },

@@ -2,7 +2,8 @@ import ExerciseChecks
 import ExerciseWire
 import OpenCombineShim
 
-/// PausingSink and PausingSubscriber: one check, the same driver call, two learner's types.
+/// PausingSink and PausingSubscriber are the same subscriber written two ways: one check,
+/// and the same driver call (`subscriber`) for either type.
 enum PausingRemote {
     static func check(exercise: String) -> (Driven) -> ExerciseCheck {
         { driven in
