@@ -18,5 +18,9 @@ enum RemoteChecks {
         "BoundedFetch": BoundedFetchRemote.check,
         "RefCountReplay": RefCountReplayRemote.check,
         "DemandTest": DemandTestRemote.check,
+        "PausingSink": PausingRemote.check(exercise: "PausingSink"),
+        "PausingSubscriber": PausingRemote.check(exercise: "PausingSubscriber"),
+        "RateLimit": RateLimitRemote.check,
+        "BoundedStream": BoundedStreamRemote.check,
     ]
 }

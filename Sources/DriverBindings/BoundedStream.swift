@@ -1,0 +1,26 @@
+// How the BoundedStream driver makes the learner's objects the checker asks for.
+//
+// Compiled twice: here, against the stub, so that a binding that does not fit the
+// exercise's API is a build error on its line; and into each grading program, against
+// the learner's file (see `ExerciseCompiler`). It knows the exercise's API and nothing of
+// its check, which runs in the judge, outside the learner's process.
+
+import ExerciseDriver
+import ExerciseWire
+import OpenCombineShim
+#if WORKBOOK_GRADING
+@testable import ExerciseStubs // the learner's file, compiled under this name
+#else
+import ExerciseStubs
+#endif
+
+enum BoundedStreamDriver: DriverBinding {
+    /// `boundedStream`: the checker's publisher and the limit; the stream stays here, and
+    /// the checker reads it through ``LentAsyncStream``.
+    static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
+        guard name == "boundedStream" else { throw UnknownMethod(name, of: self) }
+        let upstream = try peer.borrow(arguments[0], as: RemotePublisher<Int, Never>.self)
+        let limit = try arguments.decode(1, as: Int.self)
+        return peer.lend(LentAsyncStream(upstream.boundedStream(keepingNewest: limit)))
+    }
+}
