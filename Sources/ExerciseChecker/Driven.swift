@@ -2,9 +2,11 @@ import ExerciseChecks
 import ExerciseWire
 import Foundation
 
-/// What an exercise's remote check is given: the driver to ask for the learner's objects.
+/// What an exercise's remote check is given: the driver to ask for the learner's objects,
+/// and this run's draws (from the seed the workbook keeps in the grade record).
 struct Driven {
     let peer: CheckerPeer
+    let random: CheckRandom
 
     /// Asks the driver to make the learner's object `name` and returns its proxy. A driver
     /// that cannot ends the check: its grading program does not fit the check.

@@ -33,8 +33,7 @@ public enum Judge {
             deliver(CheckReport(exercise: exercise, passed: CheckProgress.passed, failure: nil, lost: lost))
         }
         KnownFailures.types = [ProbeFailure.self, BoundedFetchCheck.FetchFailed.self]
-        Draw.random = CheckRandom(seed: seed)
-        let check = makeCheck(Driven(peer: peer))
+        let check = makeCheck(Driven(peer: peer, random: CheckRandom(seed: seed)))
         deliver(check.run())
     }
 

@@ -38,11 +38,15 @@ struct Grade: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
+    @Option(help: "Repeat a grading: the seed every check draws its values and demands from (a grade record's `seed`).")
+    var seed: UInt64?
+
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
+        grader.seed = seed
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {

@@ -8,7 +8,7 @@ enum BoundedStreamRemote {
     static func check(_ driven: Driven) -> ExerciseCheck {
         let patience = WireValue.int(Int(BoundedStreamCheck.patience * 1000))
         return BoundedStreamCheck.check(
-            random: Draw.random,
+            random: driven.random,
             stream: { upstream, limit in
                 let stream = driven.make("boundedStream", [driven.lend(LentPublisher(upstream)), .int(limit)], as: RemoteObject.self)
                 return StreamUnderTest(

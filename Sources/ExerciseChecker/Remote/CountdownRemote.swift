@@ -6,6 +6,6 @@ enum CountdownRemote {
     static func check(_ driven: Driven) -> ExerciseCheck {
         CountdownCheck.check(countdown: { start in
             driven.make("countdown", [.int(start)], as: RemotePublisher<Int, Never>.self)
-        })
+        }, random: driven.random)
     }
 }

@@ -15,6 +15,6 @@ enum DemandTestRemote {
                 driven.peer.fail("answered \(found) where your test's problems were expected")
             }
             return problems
-        })
+        }, random: driven.random)
     }
 }

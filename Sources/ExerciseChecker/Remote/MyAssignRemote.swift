@@ -11,7 +11,8 @@ enum MyAssignRemote {
             myAssign: { upstream, thermometer in
                 let made = driven.make("myAssign", [driven.lend(LentPublisher(upstream)), driven.lend(LentThermometer(thermometer))], as: RemoteCancellable.self)
                 return AnyCancellable(made)
-            })
+            },
+            random: driven.random)
     }
 }
 

@@ -7,7 +7,7 @@ import OpenCombineShim
 enum PausingRemote {
     static func check(exercise: String) -> (Driven) -> ExerciseCheck {
         { driven in
-            PausingCheck.check(exercise: exercise, random: Draw.random) { batchSize, pause, clock, receiveCompletion, receiveValue in
+            PausingCheck.check(exercise: exercise, random: driven.random) { batchSize, pause, clock, receiveCompletion, receiveValue in
                 let completion = LentFunction { arguments, _ in
                     receiveCompletion(try arguments.completion(0, failure: Never.self))
                     return .none

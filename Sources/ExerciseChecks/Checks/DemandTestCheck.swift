@@ -5,7 +5,8 @@ import OpenCombineShim
 /// catch each of three broken ones (``FlawedCountdown/Flaw``).
 public enum DemandTestCheck {
     /// - Parameter test: the learner's test: given a way to make a countdown, what is wrong with it.
-    public static func check(test: @escaping (@escaping (Int) -> AnyPublisher<Int, Never>) -> [String]) -> ExerciseCheck {
+    public static func check(test: @escaping (@escaping (Int) -> AnyPublisher<Int, Never>) -> [String], random: CheckRandom = CheckRandom(seed: 0)) -> ExerciseCheck {
+        var random = random
         func problems(_ flaw: FlawedCountdown.Flaw?) -> [String] {
             test { FlawedCountdown(start: $0, flaw: flaw).eraseToAnyPublisher() }
         }
@@ -14,7 +15,7 @@ public enum DemandTestCheck {
             throw CheckFailure("your test returned no problem for a countdown that \(what)")
         }
         // In an order drawn per run: which countdown is the broken one is known only to the judge.
-        return ExerciseCheck(exercise: "DemandTest", scenarios: Draw.shuffled([
+        return ExerciseCheck(exercise: "DemandTest", scenarios: [
             CheckScenario("passes a countdown that honours demand") {
                 let found = problems(nil)
                 guard found.isEmpty else {
@@ -30,6 +31,6 @@ public enum DemandTestCheck {
             CheckScenario("catches a countdown that keeps sending after cancel") {
                 try expectCaught(.keepsSendingAfterCancel, "goes on sending on the requests made after cancel()")
             },
-        ]))
+        ].shuffled(using: &random))
     }
 }

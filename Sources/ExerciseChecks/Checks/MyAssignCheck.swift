@@ -8,8 +8,10 @@ public enum MyAssignCheck {
     ///   - myAssign: calls the learner's `myAssign(to: \.reading, on:)`.
     public static func check<S: Subscriber & Cancellable>(
         subscriber: @escaping (Thermometer) -> S,
-        myAssign: @escaping (AnyPublisher<Int, Never>, Thermometer) -> AnyCancellable
+        myAssign: @escaping (AnyPublisher<Int, Never>, Thermometer) -> AnyCancellable,
+        random: CheckRandom = CheckRandom(seed: 0)
     ) -> ExerciseCheck where S.Input == Int, S.Failure == Never {
+        var random = random
         let make = { SubscriberUnderTest(subscriber($0)) }
         return ExerciseCheck(exercise: "MyAssign", scenarios: [
             CheckScenario("asks for .unlimited once, when subscribed") {
@@ -22,7 +24,7 @@ public enum MyAssignCheck {
                 let thermometer = Thermometer()
                 let assign = make(thermometer)
                 assign.receiveSubscription(ProbeSubscription<Int, Never>())
-                for value in Draw.distinct(2, in: 10...99) {
+                for value in random.distinct(2, in: 10...99) {
                     let demand = assign.receiveValue(value)
                     try expect(thermometer.reading == value,
                                "after receive(\(value)) the property holds \(thermometer.reading), not \(value)")
@@ -42,7 +44,7 @@ public enum MyAssignCheck {
                 try expect(first.cancelCount == 0, "a second subscription made MyAssign cancel its first one")
             },
             CheckScenario("assigns only while subscribed") {
-                let values = Draw.distinct(3, in: 10...99)
+                let values = random.distinct(3, in: 10...99)
                 let thermometer = Thermometer(reading: values[0])
                 let assign = make(thermometer)
                 _ = assign.receiveValue(values[1])
@@ -61,7 +63,7 @@ public enum MyAssignCheck {
                 let assign = make(thermometer)
                 let subscription = ProbeSubscription<Int, Never>()
                 assign.receiveSubscription(subscription)
-                let values = Draw.distinct(2, in: 10...99)
+                let values = random.distinct(2, in: 10...99)
                 _ = assign.receiveValue(values[0])
                 assign.receiveCompletion(.finished)
                 try expect(subscription.cancelCount == 0,
@@ -79,7 +81,7 @@ public enum MyAssignCheck {
                 let thermometer = Thermometer()
                 let subject = PassthroughSubject<Int, Never>()
                 let cancellable = myAssign(subject.eraseToAnyPublisher(), thermometer)
-                let values = Draw.distinct(2, in: 10...99)
+                let values = random.distinct(2, in: 10...99)
                 subject.send(values[0])
                 try expect(thermometer.reading == values[0],
                            "after myAssign(to: \\.reading, on: thermometer) and send(\(values[0])), reading is \(thermometer.reading)")

@@ -30,23 +30,3 @@ public struct CheckRandom: RandomNumberGenerator {
     }
 }
 
-/// This run's draws, for the checks to take their values and demands from. The judge seeds
-/// it from the seed the workbook drew (and keeps in the grade record) before the check runs.
-public enum Draw {
-    nonisolated(unsafe) public static var random = CheckRandom(seed: 0)
-
-    /// A number in `range`.
-    public static func int(_ range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &random)
-    }
-
-    /// `count` distinct numbers in `range`, in a random order.
-    public static func distinct(_ count: Int, in range: ClosedRange<Int>) -> [Int] {
-        random.distinct(count, in: range)
-    }
-
-    /// `items` in a random order.
-    public static func shuffled<Item>(_ items: [Item]) -> [Item] {
-        items.shuffled(using: &random)
-    }
-}

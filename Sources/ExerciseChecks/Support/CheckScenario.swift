@@ -14,7 +14,7 @@ public struct CheckScenario {
     }
 
     /// Runs the scenario; `nil` means it passed.
-    func run() -> CheckFailure? {
+    public func run() -> CheckFailure? {
         do {
             try body()
             return nil

@@ -26,7 +26,7 @@ import Testing
         let job = GradingJob(exercise: myAssign, file: URL(fileURLWithPath: "/x/MyAssign.swift"), displayPath: "Exercises/MyAssign.swift", group: "G_x")
         let main = ExerciseCompiler.main(job)
         #expect(main.contains("ExerciseDriver::Driver.run(MyAssignDriver.self)"))
-        #expect(!main.contains("import Exercise"), "main imports no learner module: the binding does")
+        #expect(!main.contains("import Exercise_"), "main imports no learner module: the binding does")
         #expect(!main.contains("Check"), "main runs no check: the judge does")
     }
 
