@@ -5,6 +5,12 @@ import Testing
 @testable import WorkbookEngine
 
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
+///
+/// The signal tests find the grading program, and see it end, in Linux's `/proc`; on macOS
+/// they are skipped. There the same code runs (the handlers kill each child's process group,
+/// and ``ParentWatch`` ends a child whose workbook was killed), but a program that left its
+/// group for a session of its own outlives the workbook: macOS has no subreaper
+/// (`LiveChildren.killOrphans` is Linux only), and no PID namespace ends it with the sandbox.
 @Suite(.serialized) struct InterruptTests {
     /// Starts `workbook grade --submissions` on one exercise that never ends, waits until its
     /// grading program runs, sends `signal` to the workbook, and returns the program's pid
@@ -39,19 +45,19 @@ import Testing
         return (found, try #require(finished.value))
     }
 
-    @Test func ctrlCEndsTheGradingProgramsToo() throws {
+    @Test(.readsProcFileSystem) func ctrlCEndsTheGradingProgramsToo() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGINT)
         #expect(workbook.termination == .signalled(SIGINT))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's Ctrl-C")
     }
 
-    @Test func sigtermEndsTheGradingProgramsToo() throws {
+    @Test(.readsProcFileSystem) func sigtermEndsTheGradingProgramsToo() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGTERM)
         #expect(workbook.termination == .signalled(SIGTERM))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's SIGTERM")
     }
 
-    @Test func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
+    @Test(.readsProcFileSystem) func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGKILL)
         #expect(workbook.termination == .signalled(SIGKILL))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the killed workbook")
