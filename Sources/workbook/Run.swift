@@ -10,6 +10,10 @@ struct Run: ParsableCommand {
             Runs every scenario of the named chapters (all chapters when none is named) and prints a \
             line per scenario: pass, FAIL (with a diff of expected and printed lines), CRASHED (with \
             the trap's message) or TIMED OUT. Exits non-zero unless every scenario passes.
+
+            On GitHub Actions (GITHUB_ACTIONS=true), each scenario that did not pass is also an \
+            error annotation on its chapter line, and a table of them (chapter line, scenario, \
+            first differing line) is appended to the job's summary page (GITHUB_STEP_SUMMARY).
             """
     )
 
@@ -34,6 +38,15 @@ struct Run: ParsableCommand {
         let results = ScenarioRunner.current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)).results(for: chapters)
         let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
         print(report.text, terminator: "")
+        if let github = GitHubActions() {
+            let summary = GitHubRunSummary(results: results)
+            summary.annotations.forEach { print($0) }
+            do {
+                try github.appendToSummary(summary.markdown)
+            } catch {
+                FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            }
+        }
         if !report.allPassed { throw ExitCode.failure }
     }
 }
