@@ -52,6 +52,16 @@ import Testing
         #expect(GitHubRunSummary.property("a:b,c%") == "a%3Ab%2Cc%25")
     }
 
+    @Test func workbookRunOnGitHubActionsWritesTheSummary() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try BuiltWorkbook.run(["run", "1", "--color", "never"], environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": file.path])
+        #expect(result.succeeded, "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("::error"))
+        let summary = try String(contentsOf: file, encoding: .utf8)
+        #expect(summary.hasPrefix("### Scenarios on \(GitHubRunSummary.combineInUse)\n\nAll ") && summary.contains(" print what their chapters say."), "\(summary)")
+    }
+
     @Test func theSummaryIsAppendedOnlyOnGitHubActions() throws {
         #expect(GitHubActions(environment: ["GITHUB_STEP_SUMMARY": "/tmp/x"]) == nil)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
