@@ -7,10 +7,11 @@ import Testing
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
 ///
 /// The signal tests find the grading program, and see it end, in Linux's `/proc`; on macOS
-/// they are skipped. There the same code runs (the handlers kill each child's process group,
-/// and ``ParentWatch`` ends a child whose workbook was killed), but a program that left its
-/// group for a session of its own outlives the workbook: macOS has no subreaper
-/// (`LiveChildren.killOrphans` is Linux only), and no PID namespace ends it with the sandbox.
+/// they are skipped. There the interrupt handlers still kill each child's process group,
+/// but macOS has no subreaper (`LiveChildren.killOrphans` is Linux only) and no sandbox
+/// whose PID namespace dies with the workbook (bubblewrap's `--die-with-parent`): a program
+/// that left its group, or one running when the workbook is killed outright, lives on until
+/// it ends or its CPU-time limit ends it.
 @Suite(.serialized) struct InterruptTests {
     /// Starts `workbook grade --submissions` on one exercise that never ends, waits until its
     /// grading program runs, sends `signal` to the workbook, and returns the program's pid
