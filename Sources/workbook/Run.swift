@@ -12,6 +12,10 @@ struct Run: ParsableCommand {
             the trap's message) or TIMED OUT. Then checks the chapters' citations of OpenCombine \
             against the sources the package resolved, a line per citation that does not hold. \
             Exits non-zero unless every scenario passes and every citation holds.
+
+            On GitHub Actions (GITHUB_ACTIONS=true), each scenario that did not pass is also an \
+            error annotation on its chapter line, and a table of them (chapter line, scenario, \
+            first differing line) is appended to the job's summary page (GITHUB_STEP_SUMMARY).
             """
     )
 
@@ -42,6 +46,15 @@ struct Run: ParsableCommand {
         // After the report, where they are not scrolled away: the citations that do not hold.
         for line in evidence.lines {
             FileHandle.standardError.write(Data("\(line)\n".utf8))
+        }
+        if let github = GitHubActions() {
+            let summary = GitHubRunSummary(results: results)
+            summary.annotations.forEach { print($0) }
+            do {
+                try github.appendToSummary(summary.markdown)
+            } catch {
+                FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            }
         }
         if !report.allPassed || !evidence.passed { throw ExitCode.failure }
     }

@@ -34,6 +34,9 @@ enum BuiltWorkbook {
     /// Runs `workbook` with `arguments` in the package directory.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
         var fullEnvironment = ProcessInfo.processInfo.environment
+        // Not on the CI job's page: a `workbook run` started by a test annotates nothing and
+        // adds nothing to the job's summary (GitHubRunSummary), unless the test asks.
+        fullEnvironment["GITHUB_ACTIONS"] = nil
         fullEnvironment.merge(environment) { _, new in new }
         return try ChildProcess(path, arguments, workingDirectory: packageRoot, environment: fullEnvironment, timeout: 60).run()
     }

@@ -14,7 +14,10 @@ import Testing
         #expect(sandboxed.refusal(gradingStudents: 30, trustingEveryone: false) == nil)
     }
 
-    @Test func aChildGetsItsThreeDescriptorsAndNoOther() throws {
+    /// Linux only: it lists the shell's descriptors in `/proc/$$/fd`. On macOS the same rule
+    /// is `POSIX_SPAWN_CLOEXEC_DEFAULT` in Sources/CProcessControl/spawn.c.
+    @Test(.readsProcFileSystem)
+    func aChildGetsItsThreeDescriptorsAndNoOther() throws {
         // An open descriptor of this process that a careless spawn would hand down.
         let held = open("/dev/null", O_RDONLY)
         defer { close(held) }
@@ -22,7 +25,10 @@ import Testing
         #expect(result.standardOutput.split(separator: "\n") == ["0", "1", "2"], "\(result.standardOutput)")
     }
 
-    @Test func aChildThatLeavesAProcessHoldingItsPipesDoesNotHoldTheRunUp() throws {
+    /// Linux only: `setsid` is util-linux's command (macOS has none), and the grandchild is
+    /// looked for in `/proc`.
+    @Test(.readsProcFileSystem, .enabled(if: LinuxOnly.hasSetsidCommand, "uses util-linux's setsid command, which macOS does not have"))
+    func aChildThatLeavesAProcessHoldingItsPipesDoesNotHoldTheRunUp() throws {
         let result = try ChildProcess("/bin/sh", ["-c", "setsid sleep 47.25 & echo started"], timeout: 30).run()
         #expect(result.standardOutput == "started\n")
         #expect(result.duration < 10, "the run waited for the grandchild: \(result.duration) s")
@@ -40,13 +46,19 @@ import Testing
         let sandbox = Sandbox(kind: .none(reason: "bubblewrap is not installed"))
         #expect(sandbox.notice == "note: grading runs without a sandbox (bubblewrap is not installed); resource limits still apply")
         let wrapped = sandbox.wrap(ChildProcess("/p/program"), limits: .init(cpuSeconds: 11), readable: [], hidden: [])
-        #expect(wrapped.executable == "/usr/bin/prlimit")
-        #expect(wrapped.arguments.contains("--cpu=11") && wrapped.arguments.contains("--as=\(2 << 30)"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
+            #expect(wrapped.executable == "/usr/bin/prlimit")
+            #expect(wrapped.arguments.contains("--cpu=11") && wrapped.arguments.contains("--as=\(2 << 30)"))
+        } else {
+            // prlimit is util-linux's; without it (macOS) the shell's ulimit sets the limits.
+            #expect(wrapped.executable == "/bin/sh")
+            #expect(wrapped.arguments.contains { $0.hasPrefix("ulimit -v \((2 << 30) / 1024) -t 11 ") }, "\(wrapped.arguments)")
+        }
         #expect(wrapped.arguments.last == "/p/program" && !wrapped.arguments.contains { $0.hasSuffix("bwrap") })
     }
 
-    @Test func aSandboxedProgramSeesNoNetworkNoWorkbookAndNothingWritable() throws {
-        guard case .bubblewrap = Sandbox.current.kind else { return }
+    @Test(.enabled(if: Sandbox.current.isBubblewrap, "needs bubblewrap's sandbox, which is Linux's (and needs user namespaces); macOS grades under resource limits alone"))
+    func aSandboxedProgramSeesNoNetworkNoWorkbookAndNothingWritable() throws {
         let shown = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
         for folder in [shown, secret] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }

@@ -12,8 +12,9 @@ import Foundation
 /// - any other test file that reads a solution (it names `solutionPath` or `Sources/Solutions`),
 ///   and any that uses a type one of those declares, found by reading the tests, so a
 ///   maintainer's new test is handled without a list here;
-/// - the maintainers' CI (`.ci/`) and the instructor's workflows (grading a roster), which
-///   belong to the instructor's repository, not the students'.
+/// - the maintainers' CI (`.ci/`, and the workflows that run it or solve an exercise with
+///   its solution: `ci.yml`, `macos.yml`) and the instructor's workflows (grading a roster),
+///   which belong to the instructor's repository, not the students'.
 public struct StudentEdition {
     public var workspace: ExerciseWorkspace
 
@@ -23,7 +24,7 @@ public struct StudentEdition {
 
     /// Folders left out whole, and workflows that are the instructor's.
     static let droppedFolders = ["Sources/Solutions/", "Tests/SolutionTests/", ".ci/"]
-    static let droppedFiles: Set<String> = [".github/workflows/grade-roster.yml"]
+    static let droppedFiles: Set<String> = [".github/workflows/grade-roster.yml", ".github/workflows/ci.yml", ".github/workflows/macos.yml"]
     /// The manifest lines that declare what the edition leaves out.
     static let droppedManifestLines = [#".target(name: "Solutions""#, #".testTarget(name: "SolutionTests""#]
 

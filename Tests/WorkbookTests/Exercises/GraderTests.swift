@@ -118,7 +118,7 @@ import Testing
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 0)
         let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
-        #expect(workbook.read(".workbook/grade/from-workbook-build/lib\(GradingKit.productName).so") == "workbook's kit")
+        #expect(workbook.read(".workbook/grade/from-workbook-build/" + GradingKit.library(in: URL(fileURLWithPath: "/")).lastPathComponent) == "workbook's kit")
         #expect(toolchain.linkedAgainst == [copy.path])
         // Current now: graded again, nothing is copied or built.
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
@@ -391,7 +391,7 @@ final class FakeToolchain: @unchecked Sendable {
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
             let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
             try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
-            let library = debug + "/lib\(GradingKit.productName).so"
+            let library = GradingKit.library(in: URL(fileURLWithPath: debug)).path
             if kitBuildRelinks || !FileManager.default.fileExists(atPath: library) {
                 try Data("kit".utf8).write(to: URL(fileURLWithPath: library))
             }

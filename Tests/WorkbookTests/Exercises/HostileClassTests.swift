@@ -183,7 +183,12 @@ final class LoopbackListener {
     let port: UInt16
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc, a plain Int32 in Darwin
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, stream, 0)
         self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

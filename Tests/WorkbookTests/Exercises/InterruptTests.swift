@@ -5,6 +5,13 @@ import Testing
 @testable import WorkbookEngine
 
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
+///
+/// The signal tests find the grading program, and see it end, in Linux's `/proc`; on macOS
+/// they are skipped. There the interrupt handlers still kill each child's process group,
+/// but macOS has no subreaper (`LiveChildren.killOrphans` is Linux only) and no sandbox
+/// whose PID namespace dies with the workbook (bubblewrap's `--die-with-parent`): a program
+/// that left its group, or one running when the workbook is killed outright, lives on until
+/// it ends or its CPU-time limit ends it.
 @Suite(.serialized) struct InterruptTests {
     /// Starts `workbook grade --submissions` on one exercise that never ends, waits until its
     /// grading program runs, sends `signal` to the workbook, and returns the program's pid
@@ -39,19 +46,19 @@ import Testing
         return (found, try #require(finished.value))
     }
 
-    @Test func ctrlCEndsTheGradingProgramsToo() throws {
+    @Test(.readsProcFileSystem) func ctrlCEndsTheGradingProgramsToo() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGINT)
         #expect(workbook.termination == .signalled(SIGINT))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's Ctrl-C")
     }
 
-    @Test func sigtermEndsTheGradingProgramsToo() throws {
+    @Test(.readsProcFileSystem) func sigtermEndsTheGradingProgramsToo() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGTERM)
         #expect(workbook.termination == .signalled(SIGTERM))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the workbook's SIGTERM")
     }
 
-    @Test func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
+    @Test(.readsProcFileSystem) func aKilledWorkbookLeavesNoGradingProgramBehind() throws {
         let (program, workbook) = try gradeAHangingExerciseThenSend(SIGKILL)
         #expect(workbook.termination == .signalled(SIGKILL))
         #expect(Self.waitUntilGone(program), "the grading program \(program) outlived the killed workbook")

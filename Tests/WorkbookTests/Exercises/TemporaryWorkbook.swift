@@ -48,7 +48,7 @@ final class TemporaryWorkbook {
         try FileManager.default.createDirectory(at: root.appendingPathComponent(build + "/Modules"), withIntermediateDirectories: true)
         let map = root.appendingPathComponent(build + "/CShims.build/module.modulemap")
         if withModuleMap { try write("module CShims {}\n", to: build + "/CShims.build/module.modulemap") }
-        try write("workbook's kit", to: build + "/lib\(WorkbookBuildCopy.productName).so")
+        try write("workbook's kit", to: build + "/" + GradingKit.dynamicLibrary(WorkbookBuildCopy.productName, in: URL(fileURLWithPath: "/")).lastPathComponent)
         return map
     }
 
