@@ -15,8 +15,14 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
     private let lost: (CheckReport.Lost.Reason, String) -> Never
     /// The conversations of the driver's calls being answered, innermost last.
     private var answering: [Int] = []
-    /// Replies that came for a conversation other than the one waiting.
+    /// The conversations of this side's calls still waiting for their replies, innermost last.
+    private var waiting: [Int] = []
+    /// Replies that came for a conversation other than the one waiting; never more than
+    /// the calls of that conversation still waiting, so a driver cannot fill memory with them.
     private var heldReplies: [Int: [WireValue]] = [:]
+    /// Calls nested deeper than this (a request inside a `receive` inside a request…) end
+    /// the check before they end the judge's stack: no exercise's implementation nests so deep.
+    static let nestingLimit = 256
 
     init(channel: WireChannel, deadline: Date, lost: @escaping (CheckReport.Lost.Reason, String) -> Never) {
         self.channel = channel
@@ -28,6 +34,8 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
     override func call(_ target: Int, _ method: String, _ arguments: [WireValue]) -> WireValue {
         let conversation = answering.last ?? 0
         guard channel.send(.call(conversation, target, method, arguments)) else { lost(.ended, "") }
+        waiting.append(conversation)
+        defer { waiting.removeLast() }
         while true {
             if var held = heldReplies[conversation], !held.isEmpty {
                 let result = held.removeFirst()
@@ -37,11 +45,21 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
             let message = next()
             if message.kind == .reply {
                 if message.conversation == conversation { return message.result }
-                heldReplies[message.conversation, default: []].append(message.result)
+                hold(message)
             } else {
                 answer(message)
             }
         }
+    }
+
+    /// Keeps a reply for an outer call of its conversation; a reply no call waits for is
+    /// one no grading program sends.
+    private func hold(_ reply: WireMessage) {
+        let open = waiting.filter { $0 == reply.conversation }.count
+        guard heldReplies[reply.conversation, default: []].count < open else {
+            fail("answered a call the check never made (conversation \(reply.conversation))")
+        }
+        heldReplies[reply.conversation, default: []].append(reply.result)
     }
 
     /// Ends the check: the driver did something no grading program of this exercise does.
@@ -56,7 +74,7 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
         while !condition(), end.timeIntervalSinceNow > 0 {
             do {
                 let message = try channel.receive(before: min(end, deadline))
-                if message.kind == .call { answer(message) } else { heldReplies[message.conversation, default: []].append(message.result) }
+                if message.kind == .call { answer(message) } else { hold(message) }
             } catch WireChannel.ReceiveError.timedOut where deadline.timeIntervalSinceNow > 0 {
                 return
             } catch {
@@ -66,6 +84,9 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
     }
 
     private func answer(_ message: WireMessage) {
+        guard answering.count < Self.nestingLimit else {
+            fail("made calls nested more than \(Self.nestingLimit) deep, each from inside the last")
+        }
         answering.append(message.conversation)
         let result = perform(message)
         answering.removeLast()
@@ -84,7 +105,7 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
         switch error as? WireChannel.ReceiveError {
         case .closed?: lost(.ended, "")
         case .timedOut?: lost(.stoppedAnswering, "")
-        case .malformed(let what)?: lost(.misbehaved, "it sent \(what) where the check expected an answer")
+        case .malformed(let what)?: lost(.misbehaved, "sent \(what) where the check expected an answer")
         case nil: lost(.misbehaved, "\(error)")
         }
     }

@@ -1,0 +1,76 @@
+import ChildProtocol
+import ExerciseWire
+import Foundation
+import Testing
+import WorkbookEngine
+
+/// A grading program that speaks the wire itself (a learner's file can take it from its
+/// driver) gains nothing by flooding or nesting: the judge ends the check as misbehaved, with
+/// its memory and its stack intact, instead of holding every message or overflowing.
+@Suite("Hostile wire")
+struct HostileWireTests {
+    @Test func repliesToCallsNeverMadeEndTheCheck() throws {
+        let judge = try Judge("Chunks")
+        _ = try judge.wire.receive(before: Date().addingTimeInterval(20)) // make.chunks
+        for _ in 0..<3 { judge.wire.send(.reply(7, .string(String(repeating: "A", count: 1 << 16)))) }
+        let verdict = try #require(judge.verdict())
+        #expect(verdict.lost?.reason == .misbehaved, "\(verdict)")
+        #expect(verdict.lost?.detail.contains("never made") == true, "\(verdict)")
+    }
+
+    @Test func callsNestedWithoutEndEndTheCheckBeforeTheStack() throws {
+        let judge = try Judge("Chunks")
+        let make = try judge.wire.receive(before: Date().addingTimeInterval(20))
+        guard case .object(let upstream)? = make.values.first else { Issue.record("make.chunks lends no upstream: \(make)"); return }
+        judge.wire.send(.reply(0, .object(1)))
+        var depth = 0
+        while depth < 10_000 {
+            let message: WireMessage
+            do { message = try judge.wire.receive(before: Date().addingTimeInterval(20)) } catch { break }
+            guard message.kind == .call else { continue }
+            if message.method == "subscribe" || message.method == "receiveSubscription" {
+                depth += 1
+                judge.wire.send(.call(0, upstream, "subscribe", [.object(100 + depth)]))
+            } else {
+                judge.wire.send(.reply(message.conversation, .none))
+            }
+        }
+        let verdict = try #require(judge.verdict(), "the judge wrote no verdict after \(depth) nested calls: \(judge.standardError.prefix(2000))")
+        #expect(verdict.lost?.reason == .misbehaved, "\(verdict)")
+        #expect(verdict.lost?.detail.contains("nested") == true, "\(verdict)")
+    }
+
+    /// `workbook judge` for one exercise and its wire, started as the workbook starts it
+    /// (a ``ChildProcess``, which grading tests running alongside know for theirs: an
+    /// unknown child of the test process is an orphan they end).
+    final class Judge: @unchecked Sendable {
+        let wire: WireChannel
+        private(set) var standardError = ""
+        private let toJudge: Int32
+        private var result: ChildProcess.Result?
+        private let ended = DispatchSemaphore(value: 0)
+
+        init(_ exercise: String, seed: UInt64 = 1) throws {
+            signal(SIGPIPE, SIG_IGN) // the judge may hang up first: a write then fails, it does not kill the tests
+            var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+            guard pipe(&input) == 0, pipe(&output) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            var judge = ChildProcess(try ForgedStreamTests.judgePath(), ["judge", exercise, "--seed", String(seed), "--time-limit", "20"], timeout: 30)
+            judge.wiredInput = input[0]
+            judge.wiredOutput = output[1]
+            toJudge = input[1]
+            wire = WireChannel(input: output[0], output: input[1])
+            Thread.detachNewThread { [self] in
+                result = try? judge.run()
+                ended.signal()
+            }
+        }
+
+        /// Hangs up, then reads the verdict the judge wrote.
+        func verdict() -> CheckReport? {
+            close(toJudge)
+            ended.wait()
+            standardError = result?.standardError ?? ""
+            return CheckReport.verdict(in: standardError)
+        }
+    }
+}
