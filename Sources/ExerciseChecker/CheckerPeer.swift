@@ -23,6 +23,9 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
     /// Calls nested deeper than this (a request inside a `receive` inside a request…) end
     /// the check before they end the judge's stack: no exercise's implementation nests so deep.
     static let nestingLimit = 256
+    /// Handles of the driver's objects whose proxies went away, released at the next call.
+    private var droppedHandles: [Int] = []
+    private var isReleasing = false
 
     init(channel: WireChannel, deadline: Date, lost: @escaping (CheckReport.Lost.Reason, String) -> Never) {
         self.channel = channel
@@ -31,7 +34,17 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
         super.init()
     }
 
+    /// A proxy goes away wherever the check drops it, even halfway through changing the
+    /// property that held it (`subscriber = nil`): a call from there would let the driver
+    /// call back into that very object, which Swift's exclusive access forbids, and the
+    /// judge would trap. So its release waits for the check's next call, a point where the
+    /// check expects the driver to call back.
+    override func release(_ handle: Int) {
+        droppedHandles.append(handle)
+    }
+
     override func call(_ target: Int, _ method: String, _ arguments: [WireValue]) -> WireValue {
+        if !droppedHandles.isEmpty, !isReleasing { releaseDropped() }
         let conversation = answering.last ?? 0
         guard channel.send(.call(conversation, target, method, arguments)) else { lost(.ended, "") }
         waiting.append(conversation)
@@ -49,6 +62,14 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
             } else {
                 answer(message)
             }
+        }
+    }
+
+    private func releaseDropped() {
+        isReleasing = true
+        defer { isReleasing = false }
+        while !droppedHandles.isEmpty {
+            _ = call(Self.rootHandle, Self.releaseMethod, [.int(droppedHandles.removeFirst())])
         }
     }
 

@@ -49,8 +49,9 @@ open class WirePeer: @unchecked Sendable {
         fatalError("a WirePeer subclass carries calls")
     }
 
-    /// Tells the lender that the proxy of `handle` is gone.
-    public func release(_ handle: Int) {
+    /// Tells the lender that the proxy of `handle` is gone. A side may send it later
+    /// (see the checker's), but sends it.
+    open func release(_ handle: Int) {
         _ = call(Self.rootHandle, Self.releaseMethod, [.int(handle)])
     }
 

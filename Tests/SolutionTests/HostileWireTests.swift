@@ -74,3 +74,41 @@ struct HostileWireTests {
         }
     }
 }
+
+extension HostileWireTests {
+    /// The judge's countdown drops the driver's subscriber in `cancel()` (`subscriber = nil`);
+    /// a driver that calls `request` back while that proxy is being released must meet a
+    /// judge that goes on, not one that traps on overlapping access to `subscriber`.
+    @Test func aCallBackWhileTheJudgeDropsAProxyDoesNotCrashIt() throws {
+        let judge = try Judge("DemandTest", seed: 1) // seed 1 starts with the countdown that never finishes
+        let make = try judge.wire.receive(before: Date().addingTimeInterval(20))
+        guard case .object(let making)? = make.values.first else { Issue.record("make.problems lends nothing: \(make)"); return }
+        func call(_ target: Int, _ method: String, _ values: [WireValue]) throws -> WireValue {
+            judge.wire.send(.call(0, target, method, values))
+            while true {
+                let message = try judge.wire.receive(before: Date().addingTimeInterval(20))
+                if message.kind == .reply { return message.result }
+                judge.wire.send(.reply(message.conversation, .none))
+            }
+        }
+        guard case .object(let countdown) = try call(making, "call", [.int(3)]) else { Issue.record("no countdown"); return }
+        judge.wire.send(.call(0, countdown, "subscribe", [.object(100)]))
+        var subscription: Int?
+        while true { // receiveSubscription, then the reply to subscribe
+            let message = try judge.wire.receive(before: Date().addingTimeInterval(20))
+            if message.kind == .reply { break }
+            if message.method == "receiveSubscription", case .object(let handle)? = message.values.first { subscription = handle }
+            judge.wire.send(.reply(message.conversation, .none))
+        }
+        let handle = try #require(subscription)
+        judge.wire.send(.call(0, handle, "cancel", []))
+        while let message = try? judge.wire.receive(before: Date().addingTimeInterval(5)) {
+            if message.kind == .reply { break }
+            if message.method == WirePeer.releaseMethod { _ = try? call(handle, "request", [.demand(1)]) }
+            judge.wire.send(.reply(message.conversation, .none))
+        }
+        judge.wire.send(.reply(0, .list([])))
+        let verdict = judge.verdict()
+        #expect(verdict != nil, "the judge wrote no verdict: \(judge.standardError.prefix(400))")
+    }
+}
