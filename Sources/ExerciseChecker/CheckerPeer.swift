@@ -83,6 +83,12 @@ final class CheckerPeer: WirePeer, @unchecked Sendable {
         heldReplies[reply.conversation, default: []].append(reply.result)
     }
 
+    /// A call of the driver's that Combine would trap on ends the check, in the judge's words,
+    /// before it reaches a check's object (a `PassthroughSubject` traps in the judge itself).
+    override func violated(_ violation: ContractViolation) -> WireValue {
+        fail(violation.description)
+    }
+
     /// Ends the check: the driver did something no grading program of this exercise does.
     func fail(_ reason: String) -> Never {
         lost(.misbehaved, reason)

@@ -112,3 +112,31 @@ extension HostileWireTests {
         #expect(verdict != nil, "the judge wrote no verdict: \(judge.standardError.prefix(400))")
     }
 }
+
+extension HostileWireTests {
+    /// `request(.none)` traps in Combine's own subscriptions, and the check's fake server is a
+    /// `PassthroughSubject` in the judge: the request ends the check as the learner's, with
+    /// the reason, instead of trapping the judge ("the workbook's fault").
+    @Test func requestNoneOnTheJudgesSubjectFailsTheCheckWithoutCrashingTheJudge() throws {
+        let judge = try Judge("BoundedFetch")
+        let make = try judge.wire.receive(before: Date().addingTimeInterval(20))
+        guard case .list(let paths)? = make.values.first, let path = paths.first, case .object(let fetch) = make.values[2] else {
+            Issue.record("make.fetchAll has no paths and fetch: \(make)"); return
+        }
+        var subscription: Int?
+        func call(_ target: Int, _ method: String, _ values: [WireValue]) throws -> WireValue {
+            judge.wire.send(.call(0, target, method, values))
+            while true {
+                let message = try judge.wire.receive(before: Date().addingTimeInterval(20))
+                if message.kind == .reply { return message.result }
+                if message.method == "receiveSubscription", case .object(let handle)? = message.values.first { subscription = handle }
+                judge.wire.send(.reply(message.conversation, .none))
+            }
+        }
+        guard case .object(let body) = try call(fetch, "call", [path]) else { Issue.record("no body publisher"); return }
+        _ = try call(body, "subscribe", [.object(100)])
+        _ = try? call(try #require(subscription), "request", [.demand(0)])
+        let verdict = try #require(judge.verdict(), "no verdict: \(judge.standardError.prefix(300))")
+        #expect(verdict.lost?.reason == .misbehaved && verdict.lost?.detail.contains("request(.none)") == true, "\(verdict)")
+    }
+}

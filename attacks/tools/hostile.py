@@ -200,5 +200,28 @@ def attack_value_flood(seed):
     j.finish()
 
 
+
+def attack_request_none(seed):
+    """request(.none) on a subscription to the judge's fake server (a PassthroughSubject)."""
+    j = Judge("BoundedFetch", seed)
+    make = j.recv()
+    paths = [v["string"]["_0"] for v in make["values"][0]["list"]["_0"]]
+    fetch = make["values"][2]["object"]["_0"]
+
+    def call(target, method, values):
+        j.call(0, target, method, values)
+        while True:
+            m = j.recv()
+            if m is None or m["kind"] == "reply":
+                return m and m["values"][0]
+            if m["method"] == "receiveSubscription":
+                call.subscription = m["values"][0]["object"]["_0"]
+            j.reply(m["conversation"], NONE)
+    body = call(fetch, "call", [{"string": {"_0": paths[0]}}])
+    call(body["object"]["_0"], "subscribe", [obj(100)])
+    print("  subscription", call.subscription, "-> request(.none):", call(call.subscription, "request", [demand(0)]))
+    j.finish()
+
+
 if __name__ == "__main__":
     globals()["attack_" + sys.argv[1]](int(sys.argv[2]) if len(sys.argv) > 2 else 1)
