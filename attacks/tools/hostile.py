@@ -223,5 +223,155 @@ def attack_request_none(seed):
     j.finish()
 
 
+
+def random_value(rng, handles):
+    kind = rng.randrange(9)
+    if kind == 0: return NONE
+    if kind == 1: return integer(rng.choice([0, 1, -1, 3, 2**63 - 1, -2**63]))
+    if kind == 2: return demand(rng.choice([None, 0, 1, 2, 2**63 - 1]))
+    if kind == 3: return {"completion": {}} if rng.random() < .5 else {"completion": {"_0": rng.choice(["ProbeFailure()", "x", 'FetchFailed(path: "/a")'])}}
+    if kind == 4: return obj(rng.choice(handles + [0, 999]))
+    if kind == 5: return {"string": {"_0": rng.choice(["", "a", "/a", "\u001b[2J"])}}
+    if kind == 6: return {"list": {"_0": [integer(rng.randrange(10)) for _ in range(rng.randrange(4))]}}
+    if kind == 7: return {"bool": {"_0": rng.random() < .5}}
+    return {"thrown": {"_0": "boom"}}
+
+
+def fuzz(exercise, seed, steps=300):
+    """Answers the judge's calls with random values and makes random calls on what it was lent."""
+    import random
+    rng = random.Random(seed)
+    j = Judge(exercise, seed, time_limit=5)
+    handles, mine = [], 1
+    methods = ["request", "cancel", "receive", "receiveCompletion", "receiveSubscription", "subscribe", "call", "reading", "setReading", "release"]
+    for _ in range(steps):
+        m = j.recv()
+        if m is None:
+            break
+        for v in m["values"]:
+            if "object" in v and v["object"]["_0"] not in handles:
+                handles.append(v["object"]["_0"])
+        for _ in range(rng.randrange(3)):      # calls of our own first
+            if not handles: break
+            j.call(m["conversation"] if m["kind"] == "call" else 0, rng.choice(handles + [0]), rng.choice(methods),
+                   [random_value(rng, handles) for _ in range(rng.randrange(3))])
+        if m["kind"] == "call":
+            if m["method"].startswith("make."):
+                mine += 1
+                j.reply(m["conversation"], obj(mine))
+            else:
+                j.reply(m["conversation"], random_value(rng, handles))
+    try:
+        j.p.stdin.close()
+    except Exception:
+        pass
+    err = j.p.stderr.read().decode(errors="replace")
+    status = j.p.wait()
+    return status, ("workbook-verdict" in err), err
+
+
+def attack_fuzz(seed):
+    """Random answers and calls against every judge; prints each run where the judge wrote no verdict."""
+    exercises = ["MyAssign", "BatchSink", "Countdown", "Chunks", "MyMerge", "ChunkReader", "Pager", "BoundedFetch", "RefCountReplay", "DemandTest"]
+    for run in range(seed, seed + 40):
+        for exercise in exercises:
+            status, verdict, err = fuzz(exercise, run)
+            if not verdict:
+                first = next((l for l in err.splitlines() if "rror" in l or "rash" in l or "ccess" in l), err[:200])
+                print(f"  {exercise} seed {run}: judge status {status}, no verdict: {first[:200]}")
+
+
+
+def mutated_replay(exercise, transcript, seed, mutations=2):
+    """A recorded solution run played back with a few of its values replaced at random."""
+    import random
+    rng = random.Random(seed)
+    entries = json.load(open(transcript))
+    driver = [i for i, e in enumerate(entries) if e["from"] == "driver"]
+    handles = sorted({v["object"]["_0"] for e in entries for v in json.loads(e["body"])["values"] if "object" in v})
+    for i in rng.sample(driver, min(mutations, len(driver))):
+        m = json.loads(entries[i]["body"])
+        if m["values"]:
+            m["values"][rng.randrange(len(m["values"]))] = random_value(rng, handles)
+        else:
+            m["values"] = [random_value(rng, handles)]
+        entries[i] = {"from": "driver", "body": json.dumps(m)}
+    j = Judge(exercise, 1, time_limit=5)
+    for e in entries:
+        if e["from"] == "judge":
+            if j.recv() is None: break
+        elif not j.send(json.loads(e["body"])):
+            break
+    try:
+        j.p.stdin.close()
+    except Exception:
+        pass
+    err = j.p.stderr.read().decode(errors="replace")
+    return j.p.wait(), "workbook-verdict" in err, err
+
+
+def attack_mutate(seed):
+    """Mutated replays of the recorded solution runs (/tmp/rec/<Exercise>.json, seed 1): prints every judge without a verdict."""
+    for exercise in ["MyAssign", "BatchSink", "Countdown", "Chunks", "MyMerge", "ChunkReader", "Pager", "BoundedFetch", "RefCountReplay", "DemandTest"]:
+        bad = 0
+        for run in range(seed, seed + 30):
+            status, verdict, err = mutated_replay(exercise, f"/tmp/rec/{exercise}.json", run)
+            if not verdict:
+                bad += 1
+                first = next((l for l in err.splitlines() if "rror" in l or "ccess" in l or "rash" in l), err[:200])
+                print(f"  {exercise} run {run}: judge status {status}: {first[:220]}")
+        print(f"{exercise}: {bad} of 30 without a verdict")
+
+
+
+def renaming_replay(exercise, transcript, seed):
+    """A recorded run played back against another seed, each number the judge sends that
+    differs from the recording substituted in the recorded answers: a script that echoes."""
+    entries = json.load(open(transcript))
+    j = Judge(exercise, seed, time_limit=10)
+    mapping = {}
+
+    def learn(recorded, live):
+        if isinstance(recorded, dict) and isinstance(live, dict):
+            if set(recorded) == {"int"} and set(live) == {"int"}:
+                mapping[recorded["int"]["_0"]] = live["int"]["_0"]
+            for key in recorded:
+                if key in live: learn(recorded[key], live[key])
+        elif isinstance(recorded, list) and isinstance(live, list):
+            for a, b in zip(recorded, live): learn(a, b)
+
+    def rename(value):
+        if isinstance(value, dict):
+            if set(value) == {"int"}:
+                return {"int": {"_0": mapping.get(value["int"]["_0"], value["int"]["_0"])}}
+            return {k: rename(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        return value
+
+    for e in entries:
+        if e["from"] == "judge":
+            live = j.recv()
+            if live is None: break
+            learn(json.loads(e["body"])["values"], live["values"])
+        elif not j.send(rename(json.loads(e["body"]))):
+            break
+    try:
+        j.p.stdin.close()
+    except Exception:
+        pass
+    err = j.p.stderr.read().decode(errors="replace")
+    j.p.wait()
+    lines = [l for l in err.splitlines() if l.startswith("workbook-verdict ")]
+    return json.loads(lines[-1][17:]) if lines else None
+
+
+def attack_renaming(seed):
+    """Renaming replays of MyAssign and Countdown (recorded at seed 1) against 20 other seeds."""
+    for exercise in ["MyAssign", "Countdown", "DemandTest"]:
+        passed = [s for s in range(seed, seed + 20) if (lambda r: r is not None and not r.get("failure") and not r.get("lost"))(renaming_replay(exercise, f"/tmp/rec/{exercise}.json", s))]
+        print(f"{exercise}: passed {len(passed)} of 20 seeds {passed}")
+
+
 if __name__ == "__main__":
     globals()["attack_" + sys.argv[1]](int(sys.argv[2]) if len(sys.argv) > 2 else 1)
