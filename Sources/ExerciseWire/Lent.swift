@@ -11,7 +11,13 @@ public final class LentSubscription: WireObject {
     public func perform(_ method: String, _ arguments: [WireValue], on peer: WirePeer) throws -> WireValue {
         let arguments = WireArguments(arguments, of: method)
         switch method {
-        case "request": subscription.request(try arguments.decode(0, as: Subscribers.Demand.self))
+        case "request":
+            let demand = try arguments.decode(0, as: Subscribers.Demand.self)
+            // Combine's own subscriptions trap on it; the lender's must not, for the borrower.
+            guard demand != .none else {
+                throw ContractViolation("called request(.none) on a subscription; a demand must be at least .max(1) (Combine traps: \"API Violation: demand must not be zero\")")
+            }
+            subscription.request(demand)
         case "cancel": subscription.cancel()
         default: throw UnknownMethod(method, of: subscription)
         }

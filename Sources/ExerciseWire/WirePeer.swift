@@ -49,8 +49,9 @@ open class WirePeer: @unchecked Sendable {
         fatalError("a WirePeer subclass carries calls")
     }
 
-    /// Tells the lender that the proxy of `handle` is gone.
-    public func release(_ handle: Int) {
+    /// Tells the lender that the proxy of `handle` is gone. A side may send it later
+    /// (see the checker's), but sends it.
+    open func release(_ handle: Int) {
         _ = call(Self.rootHandle, Self.releaseMethod, [.int(handle)])
     }
 
@@ -77,9 +78,17 @@ open class WirePeer: @unchecked Sendable {
         guard let object else { return .thrown("no object \(message.target) to call \(message.method) on") }
         do {
             return try object.perform(message.method, message.values, on: self)
+        } catch let violation as ContractViolation {
+            return violated(violation)
         } catch {
             return .thrown(String(describing: error))
         }
+    }
+
+    /// What answers a call that breaks Combine's contract: by default the caller is told, as
+    /// with any error; the side that judges ends the check instead.
+    open func violated(_ violation: ContractViolation) -> WireValue {
+        .thrown(violation.description)
     }
 }
 
@@ -108,6 +117,14 @@ public struct WireArguments {
         }
         return handle
     }
+}
+
+/// A call that breaks Combine's contract where Combine itself would trap (a `request(.none)`):
+/// a lent object refuses it rather than pass it to an object that would trap in its lender.
+public struct ContractViolation: Error, CustomStringConvertible {
+    /// What the caller did, as a sentence without its subject ("called request(.none) …").
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A method name the object does not answer.

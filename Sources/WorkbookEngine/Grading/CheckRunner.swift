@@ -91,14 +91,14 @@ struct CheckRunner {
         }
         let seconds = ran.duration
         guard let lost = report.lost else {
-            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: $0.message) } ?? .passed
+            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: LearnerText.visible($0.message)) } ?? .passed
             return Run(outcome: outcome, seconds: seconds, seed: seed)
         }
         switch lost.reason {
         case .stoppedAnswering:
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
         case .misbehaved:
-            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(lost.detail)"), seconds: seconds, seed: seed)
+            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(LearnerText.visible(lost.detail))"), seconds: seconds, seed: seed)
         case .ended:
             break
         }
@@ -111,7 +111,7 @@ struct CheckRunner {
             let text = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
-            return Run(outcome: .crashed(text), seconds: seconds, seed: seed)
+            return Run(outcome: .crashed(LearnerText.visible(text)), seconds: seconds, seed: seed)
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }

@@ -266,6 +266,20 @@ import Testing
         #expect(results[0].outcome == .failed(scenario: "asks for .unlimited once", message: "it called nothing"))
     }
 
+    @Test func controlCharactersALearnersCodeSentAreShownAsEscapesAndAHugeMessageIsCut() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign])
+        try workbook.start(myAssign)
+        let toolchain = FakeToolchain()
+        // A check quotes the values it received; a learner's values can hold a terminal's commands.
+        let sent = "got [\u{1B}[2J\u{1B}]0;title\u{7}\n✔ MyAssign passed\r\u{9B}31m]" + String(repeating: "x", count: 40_000)
+        toolchain.checks["G_MyAssign"] = .report(failure: ("assigns each value", sent))
+        let outcome = try grader(workbook, toolchain).grade([myAssign])[0].outcome
+        guard case .failed(_, let message) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(message.hasPrefix(#"got [\u{1B}[2J\u{1B}]0;title\u{7}"# + "\n" + #"✔ MyAssign passed\u{D}\u{9B}31m]"#), "\(message.prefix(120))")
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(message.count < 17_000 && message.hasSuffix("more characters cut)"))
+    }
+
     @Test func rememberedStatesLastUntilTheFileChanges() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
