@@ -12,8 +12,10 @@ import OpenCombineShim
 /// Several parties call in concurrently: the upstream (serially, on any thread), the
 /// stepper's promises (any thread, any time), and `cancel()`. So the phase and the
 /// promises sit in one atomic word that each of them changes by compare-and-swap, the
-/// subscription behind a lock, and, as everywhere in this library, nothing is held while
-/// calling out: each method decides on the word and acts after.
+/// calls on the subscription go through a `SerialUpstream` (a promise completed on another
+/// thread must not call `request` while the previous call is still inside the upstream:
+/// rule 2.7), and, as everywhere in this library, nothing is held while calling out: each
+/// method decides on the word and acts after.
 ///
 /// Every promise carries an id, and only the latest one is honoured, once: completing a
 /// promise twice, or completing a stale one, does nothing.
@@ -70,9 +72,9 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     /// the stepper runs, `receive(_:)` releases it on its way out. So while stepping it can
     /// be called in place, without a retain.
     private let handlers: Unmanaged<Handlers>
-    /// Set from `.subscribed` until the subscriber dies. A completed promise or a cancel
-    /// reaches it under its lock; a value never does.
-    private let subscription = LockedState<Subscription?>(nil)
+    /// The upstream's subscription, from `.subscribed` until the subscriber dies. A
+    /// completed promise or a cancel calls it, one call at a time; a value never does.
+    private let upstream = SerialUpstream()
     // [/excerpt]
 
     /// The stepper's two closures, in one object that the subscriber releases by hand.
@@ -154,20 +156,13 @@ private enum Control {
 
 extension SteppingSubscriber: Subscriber {
     public func receive(subscription: Subscription) {
-        let accepted: Bool = self.subscription.withLock { stored in
-            // The phase moves with the lock held, so that a `cancel()` that finds it
-            // `.subscribed` also finds the subscription stored.
-            guard control.compareExchange(
-                expected: Phase.subscribing, desired: Phase.subscribed, ordering: .acquiringAndReleasing
-            ).exchanged else { return false }
-            stored = subscription
-            return true
+        guard control.compareExchange(
+            expected: Phase.subscribing, desired: Phase.subscribed, ordering: .acquiringAndReleasing
+        ).exchanged else {
+            return subscription.cancel() // Cancelled already, or a second subscription.
         }
-        if accepted {
-            subscription.request(.max(1))
-        } else {
-            subscription.cancel()
-        }
+        // A `cancel()` that comes in between leaves `start` to cancel the subscription.
+        upstream.start(with: subscription, requesting: .max(1))
     }
 
     // [excerpt: receive-input]
@@ -216,7 +211,7 @@ extension SteppingSubscriber: Subscriber {
             if exchanged { break }
             word = found
         }
-        releaseSubscription()
+        upstream.end()
         handlers._withUnsafeGuaranteedRef { $0.deliverCompletion(completion) }
         handlers.release()
     }
@@ -230,21 +225,11 @@ extension SteppingSubscriber: Cancellable {
         case Phase.stepping: break // `receive(_:)` releases the stepper on its way out.
         default: handlers.release()
         }
-        releaseSubscription()?.cancel()
+        upstream.cancel()
     }
 }
 
 extension SteppingSubscriber {
-    /// Takes the subscription out, once the subscriber is dead, and releases it after the
-    /// lock (releasing may run a deinit).
-    @discardableResult
-    private func releaseSubscription() -> Subscription? {
-        subscription.withLock { stored in
-            defer { stored = nil }
-            return stored
-        }
-    }
-
     // [excerpt: complete-promise]
     fileprivate func complete(promise id: PromiseID, with request: Request) {
         var word = control.load(ordering: .relaxed)
@@ -269,11 +254,12 @@ extension SteppingSubscriber {
         case (.more, true):
             break
         case (.more, false):
-            // Copied out under the lock; `nil` if a cancel came first.
-            subscription.withLock { $0 }?.request(.max(1))
+            // Perhaps on another thread than the request that delivered the value, which may
+            // still be on its way out: `upstream` makes this call after that one.
+            upstream.request(.max(1))
         case (.cancel, let stepping):
             if !stepping { handlers.release() } // Else `receive(_:)` releases it.
-            releaseSubscription()?.cancel()
+            upstream.cancel()
         }
     }
     // [/excerpt]
