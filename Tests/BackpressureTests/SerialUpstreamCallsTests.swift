@@ -48,11 +48,12 @@ struct SerialUpstreamCallsTests {
         #expect(!probe.sawOverlap)
     }
 
-    @Test func stepWithPromisesCompletedOnAnotherThread() async throws {
+    @Test(arguments: SteppingImplementation.all)
+    func stepWithPromisesCompletedOnAnotherThread(_ stepping: SteppingImplementation) async throws {
         let probe = SerialCallsProbe(count: 20)
         let finished = try await offThePool {
             let finished = DispatchSemaphore(value: 0)
-            let cancellable = probe.step { event in
+            let cancellable = stepping.step(probe.eraseToAnyPublisher()) { event in
                 switch event {
                 case let .input(_, promise):
                     // Once the stepper has returned, while the request that delivered the
@@ -68,11 +69,12 @@ struct SerialUpstreamCallsTests {
         #expect(!probe.sawOverlap)
     }
 
-    @Test func stepCancelledWhileAPromisesRequestIsInside() async throws {
+    @Test(arguments: SteppingImplementation.all)
+    func stepCancelledWhileAPromisesRequestIsInside(_ stepping: SteppingImplementation) async throws {
         let probe = SerialCallsProbe(count: 10, linger: .milliseconds(50))
         try await offThePool {
-            let promises = LockIsolated<[SteppingSubscriber<Int, Never>.Promise]>([])
-            let cancellable = probe.step { event in
+            let promises = LockIsolated<[StepPromise]>([])
+            let cancellable = stepping.step(probe.eraseToAnyPublisher()) { event in
                 if case let .input(_, promise) = event { promises.withValue { $0.append(promise) } }
             }
             probe.lingering.wait() // The request made on subscribing.
