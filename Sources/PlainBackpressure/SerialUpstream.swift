@@ -1,7 +1,6 @@
 import Foundation
 import OpenCombineShim
 
-// [excerpt: serial-upstream]
 /// A subscriber's calls on its upstream's subscription, made one at a time.
 ///
 /// Reactive Streams rule 2.7: "A Subscriber MUST ensure that all calls on its
@@ -60,6 +59,8 @@ final class SerialUpstream {
         withExtendedLifetime(subscription) {}
     }
 
+    // [excerpt: make-calls]
+    /// Makes the calls left, one at a time, unless somebody else is making them.
     private func makeCalls() {
         lock.lock()
         guard !isCalling, let subscription else {
@@ -87,5 +88,5 @@ final class SerialUpstream {
         isCalling = false
         lock.unlock()
     }
+    // [/excerpt]
 }
-// [/excerpt]

@@ -1,6 +1,5 @@
 import OpenCombineShim
 
-// [excerpt: serial-upstream]
 /// A subscriber's calls on its upstream's subscription, made one at a time.
 ///
 /// Reactive Streams rule 2.7: "A Subscriber MUST ensure that all calls on its
@@ -8,8 +7,9 @@ import OpenCombineShim
 /// asks for more from outside `receive(_:)` (`MySink.resume()`, a promise completed on a
 /// timer) breaks it as soon as its call starts while an earlier one is still inside the
 /// subscription: that one may have delivered its value synchronously and not yet returned.
-/// OpenCombine's `subscribe(on:)` keeps the rule by making every call on its scheduler;
-/// this keeps it without one, the way `DemandBuffer` delivers. Whoever finds nobody calling
+/// OpenCombine's `subscribe(on:)` keeps the rule by holding a lock around each call it
+/// makes on its scheduler; this keeps it without holding a lock during a call, the way
+/// `DemandBuffer` delivers. Whoever finds nobody calling
 /// becomes the caller, and goes on making the calls that arrive meanwhile (their demand
 /// added up into one request, a cancel last) until none is left; everyone else leaves their
 /// call here and returns. The lock is never held during a call.
@@ -106,4 +106,3 @@ final class SerialUpstream {
         }
     }
 }
-// [/excerpt]

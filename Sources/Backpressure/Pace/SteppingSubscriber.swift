@@ -60,7 +60,6 @@ public final class SteppingSubscriber<Input, Failure: Error> {
 
     fileprivate typealias PromiseID = Int
 
-    // [excerpt: state]
     /// The phase and the promises, in one word that changes by compare-and-swap (see
     /// `Control`). Every value changes it three times (the value arrives, its promise is
     /// completed, the stepper returns): with a lock, that was three critical sections per
@@ -75,7 +74,6 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     /// The upstream's subscription, from `.subscribed` until the subscriber dies. A
     /// completed promise or a cancel calls it, one call at a time; a value never does.
     private let upstream = SerialUpstream()
-    // [/excerpt]
 
     /// The stepper's two closures, in one object that the subscriber releases by hand.
     private final class Handlers {
@@ -120,7 +118,6 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     }
 }
 
-// [excerpt: phase]
 /// Where a `SteppingSubscriber` is in its life.
 ///
 /// It is declared outside the generic class, with the word's layout, so that reading a
@@ -152,7 +149,6 @@ private enum Control {
     static func withPhase(_ word: Int, _ phase: Int) -> Int { word & ~phaseBits | phase }
     static func id(_ word: Int) -> Int { word >> idShift }
 }
-// [/excerpt]
 
 extension SteppingSubscriber: Subscriber {
     public func receive(subscription: Subscription) {
@@ -165,7 +161,6 @@ extension SteppingSubscriber: Subscriber {
         upstream.start(with: subscription, requesting: .max(1))
     }
 
-    // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
         // `.subscribed` → `.stepping`, with a new live promise. Only `.subscribed` expects
         // a value: when dead we were cancelled, and the upstream may not send before
@@ -200,7 +195,6 @@ extension SteppingSubscriber: Subscriber {
         }
         return word & Control.moreRequested != 0 ? .max(1) : .none
     }
-    // [/excerpt]
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         var word = control.load(ordering: .relaxed)
@@ -230,7 +224,6 @@ extension SteppingSubscriber: Cancellable {
 }
 
 extension SteppingSubscriber {
-    // [excerpt: complete-promise]
     fileprivate func complete(promise id: PromiseID, with request: Request) {
         var word = control.load(ordering: .relaxed)
         while true {
@@ -262,5 +255,4 @@ extension SteppingSubscriber {
             upstream.cancel()
         }
     }
-    // [/excerpt]
 }
