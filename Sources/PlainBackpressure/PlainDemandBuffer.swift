@@ -66,7 +66,8 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
         return takeTurn()
     }
 
-    /// Offers a value. - Returns: Demand to pass upstream.
+    /// Offers a value.
+    /// - Returns: Demand the downstream returned meanwhile, to pass upstream.
     public func receive(_ value: Input) -> Subscribers.Demand {
         lock.lock()
         guard downstream != nil, completion == nil else {

@@ -139,7 +139,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
         case (.cancel, _):
             let stepper = die()
             lock.unlock()
-            withExtendedLifetime(stepper) {}
+            withExtendedLifetime(stepper) {} // Released after the lock: it may run a deinit.
             upstream.cancel()
         }
     }
