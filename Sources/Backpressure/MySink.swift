@@ -27,8 +27,7 @@ extension Subscribers {
         /// Everything that changes, owned by one lock. Plain fields and a payload-free
         /// phase rather than an enum with payloads: this sits on every value's path, and
         /// rebuilding an enum case per value costs reference counting that a flag flip
-        /// does not. Likewise the hot path asks `phase`, never `subscription != nil`,
-        /// which copies the existential (a retain and a release) just to compare it.
+        /// does not. Likewise the hot path asks `phase`, never `upstream != nil`.
         private struct State {
             var phase = Phase.awaitingSubscription
             /// The subscription, set while `.subscribed`: calls on it go through
