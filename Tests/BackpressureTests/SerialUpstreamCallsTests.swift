@@ -57,13 +57,17 @@ struct SerialUpstreamCallsTests {
                 switch event {
                 case let .input(_, promise):
                     // Once the stepper has returned, while the request that delivered the
-                    // value lingers (completed while stepping, it would be returned as demand).
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(300)) { promise(.more) }
+                    // value lingers (completed while stepping, it would be returned as
+                    // demand). On a thread of its own: dispatch's workers may all be busy.
+                    Thread {
+                        usleep(300)
+                        promise(.more)
+                    }.start()
                 case .completion: finished.signal()
                 }
             }
             defer { withExtendedLifetime(cancellable) {} }
-            return finished.wait(timeout: .now() + 5) == .success
+            return finished.wait(timeout: .now() + 60) == .success // A guard against a hang only.
         }
         #expect(finished)
         #expect(!probe.sawOverlap)
@@ -97,7 +101,7 @@ struct SerialUpstreamCallsTests {
             // The pace's promise is completed on a worker thread while the request lingers.
             let pacing = probe.pace(.microseconds(300), scheduler: DispatchQueue.global(), subject: relay)
             defer { withExtendedLifetime((output, pacing)) {} }
-            return finished.wait(timeout: .now() + 5) == .success
+            return finished.wait(timeout: .now() + 60) == .success // A guard against a hang only.
         }
         #expect(finished)
         #expect(!probe.sawOverlap)
