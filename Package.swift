@@ -55,6 +55,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
+        // The plain DemandBuffer and SteppingSubscriber that chapters 4 and 6 teach first: one
+        // lock each, the same behaviour as the library's (BackpressureTests runs one suite
+        // against both). Teaching code, not API: it is in no product.
+        .target(name: "PlainBackpressure", dependencies: [combine]),
+
         // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.
         .systemLibrary(
             name: "CCmark",
@@ -74,7 +79,7 @@ let package = Package(
         // chapter is added or removed. The link is not source code: hence the exclude.
         .target(
             name: "Scenarios",
-            dependencies: ["Backpressure", combine, schedulers],
+            dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers],
             exclude: ["Chapters"],
             plugins: ["ScenarioPlugin"]
         ),
@@ -133,7 +138,7 @@ let package = Package(
             dependencies: ["Backpressure", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then

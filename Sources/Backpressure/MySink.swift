@@ -17,7 +17,7 @@ extension Subscribers {
         private enum Phase {
             /// Waiting for the upstream's subscription.
             case awaitingSubscription
-            /// Subscribed: the subscription is set.
+            /// Subscribed: the upstream is set.
             case subscribed
             /// Completed or cancelled: everything is released, and no second
             /// subscription is accepted.
@@ -27,12 +27,13 @@ extension Subscribers {
         /// Everything that changes, owned by one lock. Plain fields and a payload-free
         /// phase rather than an enum with payloads: this sits on every value's path, and
         /// rebuilding an enum case per value costs reference counting that a flag flip
-        /// does not. Likewise the hot path asks `phase`, never `subscription != nil`,
-        /// which copies the existential (a retain and a release) just to compare it.
+        /// does not. Likewise the hot path asks `phase`, never `upstream != nil`.
         private struct State {
             var phase = Phase.awaitingSubscription
-            /// Set while `.subscribed`.
-            var subscription: Subscription?
+            /// The subscription, set while `.subscribed`: calls on it go through
+            /// `SerialUpstream`, so that a `resume()` or a `cancel()` from another thread
+            /// never starts while an earlier call is still inside it (rule 2.7).
+            var upstream: SerialUpstream?
             /// One value has been asked for and not delivered yet.
             var isPulling = false
             /// `receiveValue` is running.
@@ -48,7 +49,7 @@ extension Subscribers {
             mutating func terminate() -> ((Subscribers.Completion<Failure>) -> Void)? {
                 let handler = receiveCompletion
                 phase = .terminated
-                subscription = nil
+                upstream = nil
                 receiveValue = nil
                 receiveCompletion = nil
                 return handler
@@ -70,15 +71,15 @@ extension Subscribers {
 
         // [excerpt: receive-subscription]
         public func receive(subscription: Subscription) {
-            let accepted: Bool = state.withLock { state in
-                guard state.phase == .awaitingSubscription else { return false }
+            let upstream: SerialUpstream? = state.withLock { state in
+                guard state.phase == .awaitingSubscription else { return nil }
                 state.phase = .subscribed
-                state.subscription = subscription
+                state.upstream = SerialUpstream()
                 state.isPulling = true
-                return true
+                return state.upstream
             }
-            if accepted {
-                subscription.request(.max(1))
+            if let upstream {
+                upstream.start(with: subscription, requesting: .max(1))
             } else {
                 // A subscriber takes one subscription in its life. Refuse any other.
                 subscription.cancel()
@@ -88,9 +89,6 @@ extension Subscribers {
 
         // [excerpt: receive-value]
         public func receive(_ input: Input) -> Subscribers.Demand {
-            // The handler comes out through a local, not as `withLock`'s result: in this
-            // unspecialised generic code a result of type `((Input) -> Bool)?` costs two
-            // run-time metadata look-ups per value; a `Void` result costs none.
             var handler: ((Input) -> Bool)?
             state.withLock { state in
                 guard state.phase == .subscribed else { return }
@@ -113,18 +111,21 @@ extension Subscribers {
         // [/excerpt]
 
         public func receive(completion: Subscribers.Completion<Failure>) {
+            var upstream: SerialUpstream?
             let handler = state.withLock { state -> ((Subscribers.Completion<Failure>) -> Void)? in
                 guard state.phase == .subscribed else { return nil }
+                upstream = state.upstream
                 return state.terminate()
             }
+            upstream?.end() // A request still waiting for its turn is not made.
             handler?(completion)
         }
 
         // [excerpt: resume]
         /// Asks for the next value if the flow is paused; does nothing while it flows.
         public func resume() {
-            let subscriptionToAsk: Subscription? = state.withLock { state in
-                guard let subscription = state.subscription, !state.isPulling else { return nil }
+            let upstreamToAsk: SerialUpstream? = state.withLock { state in
+                guard let upstream = state.upstream, !state.isPulling else { return nil }
                 if state.isDelivering {
                     // receive(_:) is running: let it ask when it returns, so that
                     // there is never more than one value outstanding.
@@ -132,19 +133,22 @@ extension Subscribers {
                     return nil
                 }
                 state.isPulling = true
-                return subscription
+                return upstream
             }
-            subscriptionToAsk?.request(.max(1))
+            // Not under the lock, and never while an earlier call is still inside the
+            // subscription: that one may have delivered the value we just paused on, on
+            // another thread, and not yet returned.
+            upstreamToAsk?.request(.max(1))
         }
         // [/excerpt]
 
         /// Cancels the subscription and releases it and both closures.
         public func cancel() {
-            let subscription: Subscription? = state.withLock { state in
+            let upstream: SerialUpstream? = state.withLock { state in
                 defer { _ = state.terminate() }
-                return state.subscription
+                return state.upstream
             }
-            subscription?.cancel()
+            upstream?.cancel()
         }
     }
 }

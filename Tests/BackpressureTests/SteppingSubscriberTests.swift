@@ -5,6 +5,8 @@ import Foundation
 import OpenCombineShim
 import Testing
 
+/// Every test but the first runs against the library's SteppingSubscriber and the plain one
+/// that chapter 6 teaches first.
 @Suite("SteppingSubscriber, step and pace")
 struct SteppingSubscriberTests {
     /// The pace article's erratic source, on a virtual clock: values at 0.0, 0.3, 0.6,
@@ -35,10 +37,11 @@ struct SteppingSubscriberTests {
         withExtendedLifetime((output, pacing)) {}
     }
 
-    @Test func asksForOneValueAndThenOnlyWhenThePromiseSaysMore() {
+    @Test(arguments: SteppingImplementation.all)
+    func asksForOneValueAndThenOnlyWhenThePromiseSaysMore(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
-        var promises: [SteppingSubscriber<Int, Never>.Promise] = []
-        let cancellable = upstream.step { event in
+        var promises: [StepPromise] = []
+        let cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
             if case let .input(_, promise) = event { promises.append(promise) }
         }
         #expect(upstream.subscription?.requests == [.max(1)])
@@ -49,10 +52,11 @@ struct SteppingSubscriberTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func aPromiseCompletedTwiceOrStaleDoesNothing() {
+    @Test(arguments: SteppingImplementation.all)
+    func aPromiseCompletedTwiceOrStaleDoesNothing(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
-        var promises: [SteppingSubscriber<Int, Never>.Promise] = []
-        let cancellable = upstream.step { event in
+        var promises: [StepPromise] = []
+        let cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
             if case let .input(_, promise) = event { promises.append(promise) }
         }
         upstream.send(1)
@@ -69,10 +73,11 @@ struct SteppingSubscriberTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func moreInsideTheStepperIsReturnedAsDemandNotRequested() {
+    @Test(arguments: SteppingImplementation.all)
+    func moreInsideTheStepperIsReturnedAsDemandNotRequested(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         var seen: [Int] = []
-        let cancellable = upstream.step { event in
+        let cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
             if case let .input(value, promise) = event {
                 seen.append(value)
                 promise(.more)
@@ -85,10 +90,11 @@ struct SteppingSubscriberTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func cancelPromiseCancelsUpstream() {
+    @Test(arguments: SteppingImplementation.all)
+    func cancelPromiseCancelsUpstream(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         var completions = 0
-        let cancellable = upstream.step { event in
+        let cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
             switch event {
             case let .input(_, promise): promise(.cancel)
             case .completion: completions += 1
@@ -101,14 +107,15 @@ struct SteppingSubscriberTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func cancellingTheCancellableCancelsUpstreamAndReleasesTheStepper() {
+    @Test(arguments: SteppingImplementation.all)
+    func cancellingTheCancellableCancelsUpstreamAndReleasesTheStepper(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         weak var weakToken: Token?
         var cancellable: AnyCancellable?
         do {
             let token = Token()
             weakToken = token
-            cancellable = upstream.step { _ in withExtendedLifetime(token) {} }
+            cancellable = stepping.step(upstream.eraseToAnyPublisher()) { _ in withExtendedLifetime(token) {} }
         }
         #expect(weakToken != nil)
         cancellable?.cancel()
@@ -118,7 +125,8 @@ struct SteppingSubscriberTests {
 
     /// Whoever ends the subscriber releases the stepper, once; a cancel that comes while
     /// the stepper runs leaves the releasing to `receive(_:)`, once the stepper returns.
-    @Test func everyWayOutReleasesTheStepper() {
+    @Test(arguments: SteppingImplementation.all)
+    func everyWayOutReleasesTheStepper(_ stepping: SteppingImplementation) {
         enum WayOut: CaseIterable { case completion, promiseCancel, cancelWhileStepping, cancelBetweenValues }
         for wayOut in WayOut.allCases {
             let upstream = ManualPublisher<Int, Never>()
@@ -128,7 +136,7 @@ struct SteppingSubscriberTests {
             do {
                 let token = Token()
                 weakToken = token
-                cancellable = upstream.step { event in
+                cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
                     withExtendedLifetime(token) {}
                     guard case let .input(_, promise) = event else { return }
                     switch wayOut {
@@ -154,7 +162,8 @@ struct SteppingSubscriberTests {
 
     /// `cancel()` from another thread races the upstream's values and the promises: the
     /// stepper is released exactly once, whichever side ends up doing it.
-    @Test func cancelRacingValuesReleasesTheStepperOnce() async {
+    @Test(arguments: SteppingImplementation.all)
+    func cancelRacingValuesReleasesTheStepperOnce(_ stepping: SteppingImplementation) async {
         for _ in 0..<200 {
             weak var weakToken: Token?
             let subject = PassthroughSubject<Int, Never>()
@@ -162,7 +171,7 @@ struct SteppingSubscriberTests {
             do {
                 let token = Token()
                 weakToken = token
-                cancellable = subject.buffer(size: 100, prefetch: .byRequest, whenFull: .dropOldest).step { event in
+                cancellable = stepping.step(subject.buffer(size: 100, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher()) { event in
                     withExtendedLifetime(token) {}
                     if case let .input(_, promise) = event { promise(.more) }
                 }
@@ -177,10 +186,11 @@ struct SteppingSubscriberTests {
         }
     }
 
-    @Test func completionReachesTheStepperOnce() {
+    @Test(arguments: SteppingImplementation.all)
+    func completionReachesTheStepperOnce(_ stepping: SteppingImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         var completions: [Subscribers.Completion<Never>] = []
-        let cancellable = upstream.step { event in
+        let cancellable = stepping.step(upstream.eraseToAnyPublisher()) { event in
             if case let .completion(completion) = event { completions.append(completion) }
         }
         upstream.send(completion: .finished)
@@ -189,11 +199,12 @@ struct SteppingSubscriberTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func promisesCompletedFromOtherThreadsDeliverEveryValueOnceInOrder() async {
+    @Test(arguments: SteppingImplementation.all)
+    func promisesCompletedFromOtherThreadsDeliverEveryValueOnceInOrder(_ stepping: SteppingImplementation) async {
         let count = 2_000
         let done = DispatchSemaphore(value: 0)
         let received = LockIsolated<[Int]>([])
-        let cancellable = (0..<count).publisher.step { event in
+        let cancellable = stepping.step((0..<count).publisher.eraseToAnyPublisher()) { event in
             switch event {
             case let .input(value, promise):
                 received.withValue { $0.append(value) }

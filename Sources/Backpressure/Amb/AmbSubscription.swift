@@ -53,11 +53,12 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         }
     }
 
+    // The sinks are read with the lock taken by hand: out of `withLock`, the pair would be a
+    // generic tuple, whose type this unspecialised code looks up at run time on every request
+    // (the performance notes). Said here, outside the region chapter 4 quotes.
     // [excerpt: request]
     func request(_ demand: Subscribers.Demand) {
         let extra = buffer.request(demand)
-        // The lock by hand: out of `withLock`, the pair would be a generic tuple, whose
-        // type this unspecialised code looks up at run time on every request.
         lock.lock()
         let firstSink = self.firstSink, secondSink = self.secondSink
         lock.unlock()

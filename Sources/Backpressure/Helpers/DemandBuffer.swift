@@ -234,7 +234,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         return drain(state)
     }
 
-    // [excerpt: drain]
     /// Delivers until nothing left may be delivered. Called by the caller that has the
     /// delivering role, with the lock held (taken by hand, so that what is delivered is
     /// read in place: see `LockedState.lock()`); releases it.
@@ -249,7 +248,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         }
         return finishDraining(state)
     }
-    // [/excerpt]
 
     /// Gives up the delivering role, reopens the fast path if it may be, and hands back the
     /// demand to forward upstream. Called with the lock held; releases it. (A method of
@@ -271,7 +269,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         return forward
     }
 
-    // [excerpt: deliver]
     /// Takes the oldest value out of the queue and delivers it without the lock, then
     /// takes the lock again to count the demand the downstream returned.
     @inline(never) // Its value's local costs a look-up of `Input`; a direct hand-over skips it.
@@ -286,7 +283,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         state.pointee.demand += more
         state.pointee.demandToForward += more
     }
-    // [/excerpt]
 
     /// Closes the fast path before anything that changes what it relies on. Called with
     /// the lock held.
@@ -336,7 +332,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         return .none
     }
 
-    // [excerpt: deliver-completion]
     /// Delivers the completion, once: the buffer lets go of the downstream in the same
     /// critical section that takes the completion out, so there can never be a second
     /// one. Called with the lock held; releases it.
@@ -352,7 +347,6 @@ final class DemandBuffer<Downstream: Subscriber> {
         }
         return finishDraining(self.state.lock())
     }
-    // [/excerpt]
 }
 
 /// A subscriber in an object of its own: a reference, whatever the subscriber's type, so

@@ -1,14 +1,14 @@
 import OpenCombineShim
 
 extension Publisher {
+    // `@inlinable`, so that it is compiled where it is called, with the concrete output and
+    // failure types: see `SteppingSubscriber.init(stepper:)` for what that saves. Said here,
+    // outside the region chapter 6 quotes.
     // [excerpt: step]
     /// Subscribes with a stepper that receives each value together with a promise, and
     /// gets the next value only after completing that promise with `.more`.
     ///
     /// - Returns: A cancellable that cancels the subscription.
-    ///
-    /// It is `@inlinable` so that it is compiled where it is called, with the concrete
-    /// output and failure types: see `SteppingSubscriber.init(stepper:)` for what that saves.
     @inlinable
     public func step(
         with stepper: @escaping (SteppingSubscriber<Output, Failure>.Event) -> Void

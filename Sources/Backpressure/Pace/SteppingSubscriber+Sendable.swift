@@ -1,6 +1,6 @@
 /// A promise is made to be completed from anywhere: a stepper hands it to a timer, a queue
 /// or a task, and completes it there. Completing one changes the subscriber's atomic word
-/// (and, to reach the subscription, takes its lock) and touches no value of `Input`, so it
+/// (and, to reach the subscription, takes its `SerialUpstream`'s lock) and touches no value of `Input`, so it
 /// is safe from any thread; the compiler cannot see that the subscriber is, hence
 /// `@unchecked`. `SteppingSubscriberTests` completes promises from other
 /// threads under ThreadSanitizer.

@@ -12,8 +12,10 @@ import OpenCombineShim
 /// Several parties call in concurrently: the upstream (serially, on any thread), the
 /// stepper's promises (any thread, any time), and `cancel()`. So the phase and the
 /// promises sit in one atomic word that each of them changes by compare-and-swap, the
-/// subscription behind a lock, and, as everywhere in this library, nothing is held while
-/// calling out: each method decides on the word and acts after.
+/// calls on the subscription go through a `SerialUpstream` (a promise completed on another
+/// thread must not call `request` while the previous call is still inside the upstream:
+/// rule 2.7), and, as everywhere in this library, nothing is held while calling out: each
+/// method decides on the word and acts after.
 ///
 /// Every promise carries an id, and only the latest one is honoured, once: completing a
 /// promise twice, or completing a stale one, does nothing.
@@ -58,7 +60,6 @@ public final class SteppingSubscriber<Input, Failure: Error> {
 
     fileprivate typealias PromiseID = Int
 
-    // [excerpt: state]
     /// The phase and the promises, in one word that changes by compare-and-swap (see
     /// `Control`). Every value changes it three times (the value arrives, its promise is
     /// completed, the stepper returns): with a lock, that was three critical sections per
@@ -70,10 +71,9 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     /// the stepper runs, `receive(_:)` releases it on its way out. So while stepping it can
     /// be called in place, without a retain.
     private let handlers: Unmanaged<Handlers>
-    /// Set from `.subscribed` until the subscriber dies. A completed promise or a cancel
-    /// reaches it under its lock; a value never does.
-    private let subscription = LockedState<Subscription?>(nil)
-    // [/excerpt]
+    /// The upstream's subscription, from `.subscribed` until the subscriber dies. A
+    /// completed promise or a cancel calls it, one call at a time; a value never does.
+    private let upstream = SerialUpstream()
 
     /// The stepper's two closures, in one object that the subscriber releases by hand.
     private final class Handlers {
@@ -118,7 +118,6 @@ public final class SteppingSubscriber<Input, Failure: Error> {
     }
 }
 
-// [excerpt: phase]
 /// Where a `SteppingSubscriber` is in its life.
 ///
 /// It is declared outside the generic class, with the word's layout, so that reading a
@@ -150,27 +149,18 @@ private enum Control {
     static func withPhase(_ word: Int, _ phase: Int) -> Int { word & ~phaseBits | phase }
     static func id(_ word: Int) -> Int { word >> idShift }
 }
-// [/excerpt]
 
 extension SteppingSubscriber: Subscriber {
     public func receive(subscription: Subscription) {
-        let accepted: Bool = self.subscription.withLock { stored in
-            // The phase moves with the lock held, so that a `cancel()` that finds it
-            // `.subscribed` also finds the subscription stored.
-            guard control.compareExchange(
-                expected: Phase.subscribing, desired: Phase.subscribed, ordering: .acquiringAndReleasing
-            ).exchanged else { return false }
-            stored = subscription
-            return true
+        guard control.compareExchange(
+            expected: Phase.subscribing, desired: Phase.subscribed, ordering: .acquiringAndReleasing
+        ).exchanged else {
+            return subscription.cancel() // Cancelled already, or a second subscription.
         }
-        if accepted {
-            subscription.request(.max(1))
-        } else {
-            subscription.cancel()
-        }
+        // A `cancel()` that comes in between leaves `start` to cancel the subscription.
+        upstream.start(with: subscription, requesting: .max(1))
     }
 
-    // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
         // `.subscribed` → `.stepping`, with a new live promise. Only `.subscribed` expects
         // a value: when dead we were cancelled, and the upstream may not send before
@@ -205,7 +195,6 @@ extension SteppingSubscriber: Subscriber {
         }
         return word & Control.moreRequested != 0 ? .max(1) : .none
     }
-    // [/excerpt]
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         var word = control.load(ordering: .relaxed)
@@ -216,7 +205,7 @@ extension SteppingSubscriber: Subscriber {
             if exchanged { break }
             word = found
         }
-        releaseSubscription()
+        upstream.end()
         handlers._withUnsafeGuaranteedRef { $0.deliverCompletion(completion) }
         handlers.release()
     }
@@ -230,22 +219,11 @@ extension SteppingSubscriber: Cancellable {
         case Phase.stepping: break // `receive(_:)` releases the stepper on its way out.
         default: handlers.release()
         }
-        releaseSubscription()?.cancel()
+        upstream.cancel()
     }
 }
 
 extension SteppingSubscriber {
-    /// Takes the subscription out, once the subscriber is dead, and releases it after the
-    /// lock (releasing may run a deinit).
-    @discardableResult
-    private func releaseSubscription() -> Subscription? {
-        subscription.withLock { stored in
-            defer { stored = nil }
-            return stored
-        }
-    }
-
-    // [excerpt: complete-promise]
     fileprivate func complete(promise id: PromiseID, with request: Request) {
         var word = control.load(ordering: .relaxed)
         while true {
@@ -269,12 +247,12 @@ extension SteppingSubscriber {
         case (.more, true):
             break
         case (.more, false):
-            // Copied out under the lock; `nil` if a cancel came first.
-            subscription.withLock { $0 }?.request(.max(1))
+            // Perhaps on another thread than the request that delivered the value, which may
+            // still be on its way out: `upstream` makes this call after that one.
+            upstream.request(.max(1))
         case (.cancel, let stepping):
             if !stepping { handlers.release() } // Else `receive(_:)` releases it.
-            releaseSubscription()?.cancel()
+            upstream.cancel()
         }
     }
-    // [/excerpt]
 }

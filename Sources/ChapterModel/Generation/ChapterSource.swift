@@ -19,6 +19,7 @@ public struct ChapterSource {
         import OpenCombineShim
         import CombineSchedulers
         import Backpressure
+        import PlainBackpressure
 
         extension ScenarioCatalog {
             static let \(catalogIdentifier(forChapterNamed: chapter.name)) = ChapterScenarios(

@@ -1,0 +1,104 @@
+@testable import Backpressure
+import OpenCombineShim
+import PlainBackpressure
+import Testing
+
+// The library's DemandBuffer and SteppingSubscriber, and the plain ones that chapters 4 and
+// 6 teach first, each behind one small shape, so that the same test bodies run against both
+// and the two cannot drift apart.
+
+// MARK: - SteppingSubscriber
+
+/// What a test's stepper is told, whichever subscriber steps.
+enum StepEvent {
+    case input(Int, StepPromise)
+    case completion(Subscribers.Completion<Never>)
+}
+
+enum StepRequest {
+    case more
+    case cancel
+}
+
+/// Either subscriber's promise, called like theirs: `promise(.more)`.
+struct StepPromise: @unchecked Sendable {
+    let complete: (StepRequest) -> Void
+    func callAsFunction(_ request: StepRequest) { complete(request) }
+}
+
+/// One of the two SteppingSubscribers.
+struct SteppingImplementation: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    /// Subscribes a stepping subscriber to the publisher, and returns its cancellable.
+    let step: @Sendable (AnyPublisher<Int, Never>, @escaping (StepEvent) -> Void) -> AnyCancellable
+
+    static let library = SteppingImplementation(testDescription: "library") { publisher, stepper in
+        publisher.step { event in
+            switch event {
+            case let .input(value, promise):
+                stepper(.input(value, StepPromise { promise($0 == .more ? .more : .cancel) }))
+            case let .completion(completion):
+                stepper(.completion(completion))
+            }
+        }
+    }
+
+    static let plain = SteppingImplementation(testDescription: "plain") { publisher, stepper in
+        let subscriber = PlainSteppingSubscriber<Int, Never> { event in
+            switch event {
+            case let .input(value, promise):
+                stepper(.input(value, StepPromise { promise($0 == .more ? .more : .cancel) }))
+            case let .completion(completion):
+                stepper(.completion(completion))
+            }
+        }
+        publisher.subscribe(subscriber)
+        return AnyCancellable(subscriber)
+    }
+
+    static let all = [library, plain]
+}
+
+// MARK: - DemandBuffer
+
+/// The downstream every buffer under test delivers to.
+typealias BufferDownstream = AnySubscriber<Int, TestError>
+
+/// What the tests ask of a demand buffer: both buffers have exactly these methods.
+protocol DemandBufferUnderTest: AnyObject {
+    func start(with subscription: Subscription) -> Subscribers.Demand
+    func request(_ demand: Subscribers.Demand) -> Subscribers.Demand
+    func receive(_ value: Int) -> Subscribers.Demand
+    func receive(completion: Subscribers.Completion<TestError>)
+    func cancel()
+}
+
+extension DemandBuffer: DemandBufferUnderTest where Downstream == BufferDownstream {}
+extension PlainDemandBuffer: DemandBufferUnderTest where Downstream == BufferDownstream {}
+
+/// One of the two DemandBuffers.
+struct BufferImplementation: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let make: @Sendable (
+        _ downstream: BufferDownstream, _ capacity: Int, _ queued: [Int], _ completion: Subscribers.Completion<TestError>?
+    ) -> any DemandBufferUnderTest
+
+    func callAsFunction(
+        _ downstream: BufferDownstream, capacity: Int = .max, queued: [Int] = [],
+        completion: Subscribers.Completion<TestError>? = nil
+    ) -> any DemandBufferUnderTest {
+        make(downstream, capacity, queued, completion)
+    }
+
+    static let library = BufferImplementation(testDescription: "library") { downstream, capacity, queued, completion in
+        var ring = ReplayRing<Int>(limit: .max)
+        for value in queued { ring.append(value) }
+        return DemandBuffer(downstream: downstream, capacity: capacity, queued: ring, completion: completion)
+    }
+
+    static let plain = BufferImplementation(testDescription: "plain") { downstream, capacity, queued, completion in
+        PlainDemandBuffer(downstream: downstream, capacity: capacity, queued: queued, completion: completion)
+    }
+
+    static let all = [library, plain]
+}
