@@ -1,3 +1,7 @@
+// Adapted from a Stack Overflow answer to "Swift Combine: Buffer upstream values and emit
+// them at a steady rate?" (2021): its step(with:), promises and pace. Licensed CC BY-SA 4.0
+// (https://creativecommons.org/licenses/by-sa/4.0/), not MIT: see the README's Licences.
+
 import Foundation
 import OpenCombineShim
 
