@@ -15,8 +15,6 @@ struct CheckRunner {
     /// Seconds one check may run.
     let timeLimit: Double
     let sandbox: Sandbox
-    /// Folders the programs must not see: the workbook, the class folder, `HOME`.
-    let hidden: [URL]
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
@@ -49,7 +47,7 @@ struct CheckRunner {
         var process = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit)
         process.outputLimit = Self.outputLimit
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
-        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder], hidden: hidden)
+        let sandboxed = sandbox.wrap(process, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
         let child = SupervisedChild(process: sandboxed, isSandboxed: sandbox.isBubblewrap)
         guard let run = try? child.run(using: runProgram, isComplete: { !Self.reports(in: $0).isEmpty }) else {
             return Run(outcome: .crashed("the check's program could not be started"))
