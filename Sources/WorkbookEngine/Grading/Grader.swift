@@ -119,15 +119,12 @@ public struct Grader {
         guard !readable.isEmpty else { return graded }
         return try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
-            try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
-            let wall = ModuleWall(kit: kit)
-            try wall.prepare(runProgram: runProgram)
             var sandbox = self.sandbox
             if let barrier = sandbox.unreachable([kit.directory]) {
                 log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
                 sandbox = sandbox.keepingUser
             }
-
+            // Screened first: a class whose every file is refused builds nothing.
             let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
             let outlines = parse.outlines(of: readable.map { texts[$0]! })
             var buildable: [GradingJob] = []
@@ -137,9 +134,12 @@ public struct Grader {
                 if let refusal = screen.refusal { graded[job]?.outcome = .doesNotCompile(refusal) } else { buildable.append(job) }
             }
             guard let first = buildable.first else { return graded }
+            try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+            let wall = ModuleWall(kit: kit)
+            try wall.prepare(runProgram: runProgram)
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
                                             sandbox: sandbox, budget: CompileBudget(secondsPerStudent: compileBudget), runProgram: runProgram)
-            try compiler.warmModuleCache(with: first.exercise)
+            compiler.warmModuleCache(with: first.exercise)
 
             if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
             let compiling = StepProgress()

@@ -133,7 +133,9 @@ struct SwiftParse {
             if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first, let start {
                 outline.imports.append((module, start))
             } else if kind.hasSuffix("_attr"), let start {
-                outline.attributes.append((attributeName(in: text, at: start) ?? kind, start))
+                // Some ranges start at the `@`, some at the name: the place is the `@`.
+                let at = text[..<min(start + 1, text.count)].lastIndex(of: UInt8(ascii: "@")) ?? start
+                outline.attributes.append((attributeName(in: text, at: start) ?? kind, at))
             }
             for (key, value) in node where key != "_kind" { visit(value) }
         }
