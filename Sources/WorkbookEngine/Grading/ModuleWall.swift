@@ -49,11 +49,11 @@ struct ModuleWall {
     /// may not: empty for an honest file.
     func forbiddenImports(inTrace trace: URL) -> [String]? {
         guard let modules = LoadedModuleTrace.modules(inTrace: trace) else { return nil }
-        let wall = directory.standardizedFileURL.path + "/"
+        // The trace names each module by the file behind the wall's link: compare names.
+        let inWall = Set(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) })
         let visible = visibleModules
-        return modules.filter { module in
-            module.isImportedDirectly && URL(fileURLWithPath: module.path).standardizedFileURL.path.hasPrefix(wall) && !visible.contains(module.name)
-        }.map(\.name).sorted()
+        return modules.filter { $0.isImportedDirectly && inWall.contains($0.name) && !visible.contains($0.name) }.map(\.name).sorted()
     }
 
     /// Lays the wall out again when the kit was built after it, or its modules moved (the
