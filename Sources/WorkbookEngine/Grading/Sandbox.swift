@@ -30,8 +30,7 @@ import Darwin
 struct Sandbox {
     /// Limits on one sandboxed step and everything it starts.
     struct Limits {
-        /// Per process; nil for none (the compiler reserves more address space than it uses,
-        /// and the memory group bounds what it really takes).
+        /// Per process; nil for none.
         var addressSpaceBytes: Int? = 2 << 30
         /// Everything the step holds at once, its `tmpfs` files included (a memory group).
         var memoryBytes = 1536 << 20
@@ -42,10 +41,11 @@ struct Sandbox {
         var temporaryBytes = 64 << 20
         var sharedMemoryBytes = 16 << 20
 
-        /// A compiler or linker run: no address-space limit (the frontend maps far more than
-        /// it touches), a memory group of 1.5 GiB, room for the object files in `/tmp`.
+        /// A compiler or linker run: a memory group of 1.5 GiB, and 4 GiB of address space
+        /// per process where there is no group (the frontend maps more than it touches), room
+        /// for object files in `/tmp`.
         static func compiling(seconds: Double) -> Limits {
-            Limits(addressSpaceBytes: nil, cpuSeconds: Int(seconds.rounded(.up)) + 1, fileSizeBytes: 512 << 20, temporaryBytes: 256 << 20)
+            Limits(addressSpaceBytes: 4 << 30, cpuSeconds: Int(seconds.rounded(.up)) + 1, fileSizeBytes: 512 << 20, temporaryBytes: 256 << 20)
         }
     }
 

@@ -43,10 +43,13 @@ struct BoundedCapture {
             ring.append(contentsOf: bytes.prefix(room))
             bytes = bytes.dropFirst(room)
         }
-        for byte in bytes {
-            ring[ringStart] = byte
-            ringStart = (ringStart + 1) % limit
-            cutBytes += 1
+        // Over the oldest bytes, in at most two runs (to the end of the ring, then from its start).
+        while !bytes.isEmpty {
+            let run = bytes.prefix(limit - ringStart)
+            ring.replaceSubrange(ringStart..<ringStart + run.count, with: run)
+            ringStart = (ringStart + run.count) % limit
+            cutBytes += run.count
+            bytes = bytes.dropFirst(run.count)
         }
     }
 
