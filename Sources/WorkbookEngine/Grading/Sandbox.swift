@@ -168,7 +168,9 @@ struct Sandbox {
             if let directory = process.workingDirectory { command += ["--chdir", directory.path] }
             command += ["--"]
             if case .success(let groups) = memoryGroups {
-                memoryGroup = groups.group(memoryBytes: limits.memoryBytes, processes: limits.processes)
+                // Made now, removed when the run ends (``ChildProcess/onEnd``).
+                let group = groups.group(memoryBytes: limits.memoryBytes, processes: limits.processes)
+                if group.make() { memoryGroup = group } else { group.remove() }
             }
         } else if command.first == "/usr/bin/prlimit" {
             command += ["--nproc=\(ProcessTable.count(ownedBy: getuid()) + limits.processes)", "--"]

@@ -60,8 +60,9 @@ struct SwiftParse {
 
     /// Parses `files` in one sandboxed frontend; the outlines by path.
     private func parse(_ files: [URL]) -> [String: Outline] {
-        let swiftc = sandbox.toolchain?.swiftc ?? "swiftc"
-        var process = ChildProcess(swiftc, ["-frontend", "-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"]
+        // The frontend itself: the driver would only start it.
+        let frontend = sandbox.toolchain.map { FileManager.default.isExecutableFile(atPath: $0.frontend) ? [$0.frontend] : [$0.swiftc, "-frontend"] } ?? ["swiftc", "-frontend"]
+        var process = ChildProcess(frontend[0], Array(frontend.dropFirst()) + ["-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"]
                                    + files.flatMap { ["-primary-file", $0.path] }, workingDirectory: folder, timeout: 60)
         process.outputLimit = Self.outputLimit
         let sandboxed = sandbox.wrap(process, limits: .compiling(seconds: 60), readable: [folder])

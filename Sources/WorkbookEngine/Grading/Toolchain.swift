@@ -11,6 +11,8 @@ struct Toolchain: Equatable {
 
     /// The compiler by the name it answers to (`swiftc` is the driver in compiler mode).
     var swiftc: String { folder.appendingPathComponent("bin/swiftc").path }
+    /// The compiler's frontend, run directly where the driver would only start it.
+    var frontend: String { folder.appendingPathComponent("bin/swift-frontend").path }
 
     /// The toolchain of the `swiftc` on `PATH`, found once; nil when there is none.
     static let current: Toolchain? = {

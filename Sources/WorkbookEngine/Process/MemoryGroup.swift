@@ -9,9 +9,9 @@ import Glibc
 ///
 /// Linux offers this to root, through the cgroup file system: version 1 (one hierarchy per
 /// controller, as in many containers) or version 2 (one hierarchy). A group is made inside
-/// the workbook's own group when the run starts (by the run's first process, before it
-/// starts anything), holds a memory limit and a process limit, and is removed when the run
-/// has ended (``remove()``).
+/// the workbook's own group just before the run starts (``make()``), joined by the run's
+/// first process before it starts anything, holds a memory limit and a process limit, and
+/// is removed when the run has ended (``remove()``).
 struct MemoryGroup {
     /// A group folder and the limits written into it before the run joins it.
     struct Folder {
@@ -21,29 +21,54 @@ struct MemoryGroup {
 
     let folders: [Folder]
 
-    /// The shell words that make the groups, join them and start `command`: the run's own
-    /// process joins before it runs anything, so nothing escapes the limits. A failure ends
-    /// the run with status 125 and says why.
-    func joining(_ command: [String]) -> [String] {
-        var steps: [String] = []
+    /// Makes the groups and writes their limits; false when the machine refused.
+    func make() -> Bool {
         for folder in folders {
-            let path = Self.quoted(folder.path.path)
-            steps.append("mkdir \(path)")
-            for limit in folder.limits { steps.append("echo \(limit.value) > \(Self.quoted(folder.path.appendingPathComponent(limit.file).path))") }
-            steps.append("echo $$ > \(Self.quoted(folder.path.appendingPathComponent("cgroup.procs").path))")
+            guard mkdir(folder.path.path, 0o755) == 0 else { return false }
+            for limit in folder.limits where !Self.write(limit.value, to: folder.path.appendingPathComponent(limit.file)) { return false }
         }
-        let script = "{ " + steps.joined(separator: " && ") + "; } || { echo 'workbook: cannot make the memory group of a sandboxed run' >&2; exit 125; }; exec \"$@\""
+        return true
+    }
+
+    /// The shell words that join the groups (made by ``make()``) and start `command`: the
+    /// run's own process joins before it runs anything, so nothing escapes the limits. The
+    /// shell's `echo` is a builtin: joining starts no process. A failure ends the run with
+    /// status 125 and says why.
+    func joining(_ command: [String]) -> [String] {
+        let steps = folders.map { "echo $$ > \(Self.quoted($0.path.appendingPathComponent("cgroup.procs").path))" }
+        let script = "{ " + steps.joined(separator: " && ") + "; } || { echo 'workbook: cannot join the memory group of a sandboxed run' >&2; exit 125; }; exec \"$@\""
         return ["/bin/sh", "-c", script, "memory-group"] + command
     }
 
-    /// Removes the groups once their processes are gone (a killed sandbox takes a moment).
+    /// Removes the groups once their processes are gone: a killed sandbox takes a moment, and
+    /// whatever of the run is still listed in a group is killed (it belongs to the run).
     func remove() {
         for folder in folders {
-            for _ in 0..<100 {
+            for _ in 0..<250 {
                 if rmdir(folder.path.path) == 0 || errno == ENOENT { break }
+                let listed = (try? String(contentsOf: folder.path.appendingPathComponent("cgroup.procs"), encoding: .utf8)) ?? ""
+                for pid in listed.split(separator: "\n").compactMap({ pid_t($0) }) where pid > 1 { kill(pid, SIGKILL) }
                 usleep(20_000)
             }
         }
+    }
+
+    /// Removes the groups left by workbooks that are no longer running (one killed before
+    /// it could remove its own), in `folder`.
+    static func removeAbandoned(in folder: URL) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("workbook-") {
+            guard let owner = name.split(separator: "-").dropFirst().first.flatMap({ pid_t($0) }), kill(owner, 0) != 0, errno == ESRCH else { continue }
+            _ = rmdir(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Writes a control file in place (it cannot be replaced, as an atomic write would).
+    private static func write(_ value: String, to file: URL) -> Bool {
+        let descriptor = open(file.path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let bytes = Array(value.utf8)
+        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
     }
 
     private static func quoted(_ text: String) -> String {
@@ -113,11 +138,15 @@ struct MemoryGroups {
         } else {
             return .failure(.init(reason: "the machine has no memory controller for control groups"))
         }
+        switch layout {
+        case .version1(let memory, let pids): [memory, pids].compactMap { $0 }.forEach(MemoryGroup.removeAbandoned(in:))
+        case .version2(let own): MemoryGroup.removeAbandoned(in: own)
+        }
         // A trial group, made and removed: a container may show the files and refuse the change.
         let trial = MemoryGroups(layout: layout).group(memoryBytes: 64 << 20, processes: 16)
-        let result = try? ChildProcess("/bin/sh", Array(trial.joining(["/bin/true"]).dropFirst()), timeout: 10).run()
+        let made = trial.make()
         trial.remove()
-        guard result?.succeeded == true else {
+        guard made else {
             return .failure(.init(reason: "the machine does not let the workbook make a memory control group"))
         }
         return .success(MemoryGroups(layout: layout))

@@ -413,7 +413,7 @@ final class FakeToolchain: @unchecked Sendable {
             }
             return .output("", status: 0)
         }
-        if process.executable.hasSuffix("swiftc") {
+        if process.executable.hasSuffix("swiftc") || process.executable.hasSuffix("swift-frontend") {
             if arguments.contains("-dump-parse") {
                 // An outline with nothing in it for each file: the screen then refuses nothing.
                 let files = arguments.indices.filter { arguments[$0] == "-primary-file" }.map { arguments[$0 + 1] }
