@@ -124,9 +124,17 @@ public struct Grader {
                 log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
                 sandbox = sandbox.keepingUser
             }
-            // Screened first: a class whose every file is refused builds nothing.
+            // Screened while the kit is made current: both take a moment, and neither needs the other.
             let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
-            let outlines = parse.outlines(of: readable.map { texts[$0]! })
+            let readableTexts = readable.map { texts[$0]! }
+            let screening = Pending { parse.outlines(of: readableTexts) }
+            let prepared = Result {
+                try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+                try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+            }
+            let outlines = screening.wait()
+            try prepared.get()
+            let wall = ModuleWall(kit: kit)
             var buildable: [GradingJob] = []
             for (job, outline) in zip(readable, outlines) {
                 let screen = ExerciseScreen(text: texts[job]!, displayPath: job.sourceName, outline: outline)
@@ -134,9 +142,6 @@ public struct Grader {
                 if let refusal = screen.refusal { graded[job]?.outcome = .doesNotCompile(refusal) } else { buildable.append(job) }
             }
             guard let first = buildable.first else { return graded }
-            try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
-            let wall = ModuleWall(kit: kit)
-            try wall.prepare(runProgram: runProgram)
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
                                             sandbox: sandbox, budget: CompileBudget(secondsPerStudent: compileBudget), runProgram: runProgram)
             compiler.warmModuleCache(with: first.exercise)
