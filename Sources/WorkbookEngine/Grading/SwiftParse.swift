@@ -11,16 +11,11 @@ import Foundation
 /// time (one frontend each), and a file the batch could not parse is parsed alone.
 struct SwiftParse {
     /// One file's outline.
-    struct Outline: Equatable {
+    struct Outline {
         /// Each `import`'s module (its first component) and the UTF-8 offset of the declaration.
         var imports: [(module: String, offset: Int)] = []
         /// Each attribute's name as written (backticks and comments left out) and its offset.
         var attributes: [(name: String, offset: Int)] = []
-
-        static func == (left: Outline, right: Outline) -> Bool {
-            left.imports.map(\.module) == right.imports.map(\.module) && left.imports.map(\.offset) == right.imports.map(\.offset)
-                && left.attributes.map(\.name) == right.attributes.map(\.name) && left.attributes.map(\.offset) == right.attributes.map(\.offset)
-        }
     }
 
     /// Where the files are written for the parser (emptied first).
@@ -52,7 +47,7 @@ struct SwiftParse {
         }
         // A batch one file broke is parsed again a file at a time.
         let missed = files.filter { found[$0.path] == nil }
-        if missed.count > 0 && batches.count * Self.batchSize > 1 {
+        if !missed.isEmpty && files.count > 1 {
             for outlines in missed.map({ [$0] }).mapTwoAtATime(parse) { found.merge(outlines) { first, _ in first } }
         }
         return files.map { found[$0.path] }
