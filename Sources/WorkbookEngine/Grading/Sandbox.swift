@@ -43,9 +43,10 @@ struct Sandbox {
 
         /// A compiler or linker run: a memory group of 1.5 GiB, and 4 GiB of address space
         /// per process where there is no group (the frontend maps more than it touches), room
-        /// for object files in `/tmp`.
+        /// for object files in `/tmp`, and files of at most 128 MiB (an exercise's object
+        /// file and program are well under a megabyte).
         static func compiling(seconds: Double) -> Limits {
-            Limits(addressSpaceBytes: 4 << 30, cpuSeconds: Int(seconds.rounded(.up)) + 1, fileSizeBytes: 512 << 20, temporaryBytes: 256 << 20)
+            Limits(addressSpaceBytes: 4 << 30, cpuSeconds: Int(seconds.rounded(.up)) + 1, fileSizeBytes: 128 << 20, temporaryBytes: 256 << 20)
         }
     }
 
