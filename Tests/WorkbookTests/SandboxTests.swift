@@ -45,7 +45,7 @@ import Testing
     @Test func withoutBubblewrapProgramsRunUnderLimitsAndTheFirstLineSaysSo() {
         let sandbox = Sandbox(kind: .none(reason: "bubblewrap is not installed"))
         #expect(sandbox.notice == "note: grading runs without a sandbox (bubblewrap is not installed); resource limits still apply")
-        let wrapped = sandbox.wrap(ChildProcess("/p/program"), limits: .init(cpuSeconds: 11), readable: [], hidden: [])
+        let wrapped = sandbox.wrap(ChildProcess("/p/program"), limits: .init(cpuSeconds: 11), readable: [])
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
             #expect(wrapped.executable == "/usr/bin/prlimit")
             #expect(wrapped.arguments.contains("--cpu=11") && wrapped.arguments.contains("--as=\(2 << 30)"))
@@ -57,16 +57,94 @@ import Testing
         #expect(wrapped.arguments.last == "/p/program" && !wrapped.arguments.contains { $0.hasSuffix("bwrap") })
     }
 
+    @Test func theTailIsARingThatKeepsTheLastBytesInOrder() {
+        var capture = BoundedCapture(limit: 4)
+        for chunk in ["ab", "cdefg", "h", "ijklmnopq", "rs"] { Array(chunk.utf8).withUnsafeBytes { capture.append($0) } }
+        #expect(String(decoding: capture.data, as: UTF8.self) == "abcd\n… 11 bytes cut …\npqrs")
+    }
+
+    /// Row 4: a child that writes to stderr without end, 64 KiB kept of it. The peak of
+    /// this process's memory is what a capture that keeps growing would raise.
+    @Test(.readsProcFileSystem) func anEndlessWriterLeavesTheWorkbooksMemoryAsItWas() throws {
+        func peakBytes() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+        }
+        let before = peakBytes()
+        var writer = ChildProcess("/bin/sh", ["-c", "cat /dev/zero >&2"], timeout: 5)
+        writer.outputLimit = 64 * 1024
+        let result = try writer.run()
+        let grown = peakBytes() - before
+        #expect(result.termination == .timedOut)
+        #expect(result.standardErrorData.count < 200 * 1024)
+        #expect(grown < 128 << 20, "the workbook's peak grew by \(grown >> 20) MiB while it read a child's endless output")
+    }
+
     @Test(.enabled(if: Sandbox.current.isBubblewrap, "needs bubblewrap's sandbox, which is Linux's (and needs user namespaces); macOS grades under resource limits alone"))
     func aSandboxedProgramSeesNoNetworkNoWorkbookAndNothingWritable() throws {
         let shown = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
         for folder in [shown, secret] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         defer { for folder in [shown, secret] { try? FileManager.default.removeItem(at: folder) } }
-        let script = "ls \(secret.path) | wc -l; touch \(shown.path)/x 2>/dev/null || echo read-only; cat /proc/net/dev | grep -c ':'; echo $$"
-        let process = Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10),
-                                           readable: [shown], hidden: [secret])
+        let script = "ls \(secret.path) 2>/dev/null | wc -l; touch \(shown.path)/x 2>/dev/null || echo read-only; cat /proc/net/dev | grep -c ':'; echo $$"
+        let process = Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10), readable: [shown])
         let result = try process.run()
         #expect(result.standardOutput.split(separator: "\n") == ["0", "read-only", "1", "2"], "\(result.standardOutput) \(result.standardError)")
+    }
+
+    /// Row 9: only what a program loads is there, and root's files are not readable even
+    /// when the workbook is root.
+    @Test func rootsFilesHomeAndTheRestOfTheHostAreNotThere() throws {
+        guard case .bubblewrap = Sandbox.current.kind else { return }
+        let writable = FileManager.default.temporaryDirectory.appendingPathComponent("writable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: writable, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: writable) }
+        let script = "for path in /etc/shadow /etc/passwd /root /home /work /opt/swift/usr/bin/swiftc /usr/bin/ld; do test -e $path && echo $path; done; touch \(writable.path)/made"
+        let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10), readable: [], writable: [writable]).run()
+        let seen = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(!seen.contains("/etc/shadow") && !seen.contains("/root") && !seen.contains("/home") && !seen.contains("/etc/passwd"), "\(seen)")
+        #expect(seen.contains("/usr/bin/ld"), "the linker must be there for the link step: \(seen) \(result.standardError)")
+        if let toolchain = Sandbox.current.toolchain { #expect(seen.contains(where: { $0.hasPrefix("/usr/") || $0 == toolchain.swiftc }) ) }
+        var info = stat()
+        #expect(stat(writable.appendingPathComponent("made").path, &info) == 0, "\(result.standardError)")
+        if getuid() == 0 {
+            #expect(info.st_uid != 0, "the sandboxed program ran as root on the host")
+        }
+    }
+
+    /// Row 5: /dev/shm and /tmp hold what their size allows, the rest of /dev and of the
+    /// sandbox's root is read-only.
+    @Test func sharedMemoryAndTmpAreSizedAndTheRestIsReadOnly() throws {
+        guard case .bubblewrap(_, let sized) = Sandbox.current.kind, sized else { return }
+        let script = "head -c 67108864 /dev/zero > /dev/shm/fill 2>/dev/null; wc -c < /dev/shm/fill; touch /dev/made 2>/dev/null || echo dev-read-only; touch /made 2>/dev/null || echo root-read-only"
+        let limits = Sandbox.Limits(cpuSeconds: 10)
+        let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: limits, readable: []).run()
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines) \(result.standardError)")
+        #expect((Int(lines.first ?? "") ?? .max) <= limits.sharedMemoryBytes, "\(lines)")
+        #expect(lines.dropFirst() == ["dev-read-only", "root-read-only"])
+    }
+
+    /// Files in a sandbox's tmpfs are memory no process owns: the memory group counts them.
+    @Test func aWholeSandboxIsHeldToItsMemoryLimit() throws {
+        guard case .bubblewrap = Sandbox.current.kind, case .success = Sandbox.current.memoryGroups else { return }
+        var limits = Sandbox.Limits(cpuSeconds: 20)
+        limits.memoryBytes = 64 << 20
+        limits.temporaryBytes = 512 << 20
+        let script = "head -c 300000000 /dev/zero > /tmp/fill; echo survived"
+        let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: limits, readable: []).run()
+        #expect(!result.standardOutput.contains("survived"), "300 MB of /tmp fit in a 64 MiB sandbox: \(result.termination)")
+    }
+
+    @Test func theFirstLineNamesWhatTheMachineCouldNotGive() {
+        var sandbox = Sandbox(kind: .bubblewrap(path: "/usr/bin/bwrap", sizedTmp: false))
+        sandbox.memoryGroups = .failure(.init(reason: "only root can make control groups here"))
+        let notice = sandbox.notice ?? ""
+        #expect(notice.hasPrefix("note: the grading sandbox runs here with ") && notice.contains("read-only") && notice.contains("only root can make control groups here"), "\(notice)")
+        sandbox = Sandbox(kind: .bubblewrap(path: "/usr/bin/bwrap", sizedTmp: true))
+        sandbox.memoryGroups = .success(MemoryGroups(layout: .version2(URL(fileURLWithPath: "/sys/fs/cgroup/x"))))
+        sandbox.switchesUser = true
+        #expect(sandbox.notice == nil)
     }
 }

@@ -15,13 +15,16 @@ public struct ClassReport {
         .passed: "✔", .failed: "✘", .doesNotCompile: "C", .crashed: "!", .timedOut: "T", .exitedEarly: "E", .notStarted: "·",
     ]
 
+    /// Student names, messages and flags hold what students wrote (folder names, compiler
+    /// and trap messages): each is escaped to one visible line first (``VisibleEscapes``).
     public func table(terminal: Terminal) -> String {
         let exercises = record.exercises
-        let nameWidth = max(7, record.students.map(\.name.count).max() ?? 0)
+        let names = record.students.map { VisibleEscapes.terminalLine($0.name) }
+        let nameWidth = max(7, names.map(\.count).max() ?? 0)
         // Each exercise's column is as wide as its name, so the header reads across.
         var lines: [StyledLine] = [[Span(pad("student", nameWidth) + "  " + exercises.map(\.name).joined(separator: "  ") + "  total", TextStyle(bold: true))]]
-        for student in record.students {
-            var line: StyledLine = [Span(pad(student.name, nameWidth) + "  ")]
+        for (student, name) in zip(record.students, names) {
+            var line: StyledLine = [Span(pad(name, nameWidth) + "  ")]
             for (column, entry) in zip(exercises, student.exercises) {
                 let symbol = (Self.symbols[entry.state] ?? "?") + (entry.flags.isEmpty ? " " : "?")
                 line.append(Span(symbol, ExerciseStyles.style(of: entry.state)))
@@ -33,15 +36,15 @@ public struct ClassReport {
         lines.append([])
         let legend = ExerciseState.reportOrder.map { "\(Self.symbols[$0] ?? "?") \($0.rawValue)" } + ["? flagged for review"]
         lines.append([Span(legend.joined(separator: "   "), ExerciseStyles.notStarted)])
-        for student in record.students {
+        for (student, name) in zip(record.students, names) {
             let notes = student.problems + student.exercises.compactMap { entry -> String? in
                 guard entry.detail != nil || !entry.flags.isEmpty else { return nil }
                 return "\(entry.name): \(entry.labelWithFlags)" + (entry.detail.map { ": \($0)" } ?? "")
             }
             guard !notes.isEmpty else { continue }
             lines.append([])
-            lines.append([Span(student.name, TextStyle(bold: true))])
-            lines += notes.map { [Span("  " + $0)] }
+            lines.append([Span(name, TextStyle(bold: true))])
+            lines += notes.map { [Span("  " + VisibleEscapes.terminalLine($0))] }
         }
         return lines.map { terminal.render($0) + "\n" }.joined()
     }

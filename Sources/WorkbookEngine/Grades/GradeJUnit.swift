@@ -85,16 +85,7 @@ public enum GradeJUnit {
     /// XML 1.0 allows tab, newline, carriage return and everything from U+0020 except
     /// U+FFFE and U+FFFF; anything else becomes a visible escape such as `\u{1B}`.
     static func xmlSafe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !allowed($0) }) else { return text }
-        var safe = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if allowed(scalar) {
-                safe.append(scalar)
-            } else {
-                safe.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            }
-        }
-        return String(safe)
+        VisibleEscapes.escaping(text) { !allowed($0) }
     }
 
     private static func allowed(_ scalar: Unicode.Scalar) -> Bool {

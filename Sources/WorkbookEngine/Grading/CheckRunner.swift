@@ -18,8 +18,6 @@ struct CheckRunner {
     /// Seconds one check may run.
     let timeLimit: Double
     let sandbox: Sandbox
-    /// Folders the programs must not see: the workbook, the class folder, `HOME`.
-    let hidden: [URL]
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
@@ -65,7 +63,7 @@ struct CheckRunner {
         driver.wiredInput = toDriver.read
         driver.wiredOutput = toJudge.write
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
-        let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder], hidden: hidden)
+        let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
         var judge = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
         judge.wiredInput = toJudge.read
         judge.wiredOutput = toDriver.write

@@ -18,19 +18,36 @@ import Foundation
 ///    runs the check in a process of its own, and only what the program answers reaches it.
 /// 3. The program links the ``GradingKit`` library (the driver, the library, and what an
 ///    exercise may import), so linking it is quick.
+/// 4. Both compiles run in the ``Sandbox``, the link included: the linker obeys flags that an
+///    object file carries (`.swift1_autolink_entries`), so whatever a learner smuggles into
+///    it acts inside, as an unprivileged user, with the job's folder the only one it may
+///    write. Each step has the same time limit, a memory limit, and a share of its
+///    student's ``CompileBudget``. The module cache is filled before (``warmModuleCache(with:)``)
+///    and read-only to every step.
 ///
 /// A program is built again only when its inputs changed (the file, the binding, the kit) or
 /// the program is no longer the file that was linked.
 struct ExerciseCompiler {
     let kit: GradingKit
     let wall: ModuleWall
-    /// Seconds the compiler may spend on one exercise file.
+    /// Seconds the compiler may spend on one step (the file's compile, the program's).
     let compileTimeLimit: Double
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
+    /// Where each compiler step runs: it reads the learner's file, and the link runs
+    /// whatever linker flags an object file carries, so both are sandboxed.
+    let sandbox: Sandbox
+    /// Each student's compile time in this grading.
+    let budget: CompileBudget
     /// The kit's build folder (the library and the modules), found once for every job.
     let buildFolder: URL
     /// The flags both compiler runs of every job share.
     private let commonFlags: [String]
+    /// The C module maps of the exercise's compile, and of the program's.
+    private let learnerMaps: [URL]
+    private let programMaps: [URL]
+    /// What every step reads besides the toolchain: the kit, the wall, the module cache and
+    /// the C modules' folders.
+    private let readable: [URL]
     /// When the kit's library was built: a program linked against an older one is stale.
     private let kitStamp: String
     /// Each exercise's binding, by exercise name; absent when the workbook has none.
@@ -38,14 +55,19 @@ struct ExerciseCompiler {
 
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
     /// library's date, and the bindings of `exercises` (a class has many files per exercise).
-    init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, runProgram: @escaping (ChildProcess) throws -> ChildProcess.Result) {
+    init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, sandbox: Sandbox,
+         budget: CompileBudget, runProgram: @escaping (ChildProcess) throws -> ChildProcess.Result) {
         self.kit = kit
         self.wall = wall
         self.compileTimeLimit = compileTimeLimit
+        self.sandbox = sandbox
+        self.budget = budget
         self.runProgram = runProgram
         buildFolder = kit.buildFolder
         commonFlags = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
-            + kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        learnerMaps = wall.learnerModuleMaps
+        programMaps = wall.programModuleMaps
+        readable = [buildFolder, wall.directory, wall.moduleCache] + ModuleWall.folders(of: programMaps)
         kitStamp = LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""
         bindings = Dictionary(uniqueKeysWithValues: exercises.compactMap { exercise in
             (try? String(contentsOf: kit.workspace.url(exercise.bindingPath), encoding: .utf8)).map { (exercise.name, $0) }
@@ -60,6 +82,12 @@ struct ExerciseCompiler {
         folder(of: job).appendingPathComponent("program")
     }
 
+    /// What a job's program was built from, kept beside its folder: the sandboxed steps may
+    /// write in the folder, never here.
+    private func record(of job: GradingJob) -> URL {
+        kit.directory.appendingPathComponent("jobs/\(job.targetName).inputs")
+    }
+
     /// Builds `job`'s program from `text`; returns the first error, as
     /// `file:line:column: error: …`, when it does not build.
     func build(_ job: GradingJob, text: String) -> String? {
@@ -67,6 +95,7 @@ struct ExerciseCompiler {
         let exercise = folder.appendingPathComponent("Exercise.swift")
         let main = folder.appendingPathComponent("main.swift")
         let object = folder.appendingPathComponent("Exercise.o")
+        let trace = folder.appendingPathComponent("imports.json")
         let program = program(of: job)
         let learnerModule = "Exercise_\(job.targetName)"
         let exerciseText = "#sourceLocation(file: \(SwiftLiteral.string(job.sourceName)), line: 1)\n" + text + "\n#sourceLocation()\n"
@@ -77,13 +106,13 @@ struct ExerciseCompiler {
         }
         let key = [exerciseText, mainText, bindingText, kitStamp].joined(separator: "\u{0}")
         // The inputs, then the program's fingerprint when it was linked: a program changed
-        // since (a learner's program without a sandbox can rename a script over another's)
-        // is built again, never reused.
-        let keyFile = folder.appendingPathComponent("inputs")
+        // since is built again, never reused.
+        let keyFile = record(of: job)
         if let built = ProgramFingerprint(program), FileManager.default.contents(atPath: keyFile.path) == Data((key + "\u{0}" + built.record).utf8) {
             return nil
         }
         do {
+            try? FileManager.default.removeItem(at: keyFile)
             try? FileManager.default.removeItem(at: folder)
             try FileWriting.writeIfChanged(exerciseText, to: exercise)
             try FileWriting.writeIfChanged(mainText, to: main)
@@ -94,26 +123,106 @@ struct ExerciseCompiler {
 
         let learner = ["-parse-as-library", "-wmo", "-enable-testing", "-module-name", learnerModule,
                        "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(learnerModule).swiftmodule").path,
-                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + commonFlags
-        guard let compiled = try? runProgram(ChildProcess("swiftc", learner, timeout: compileTimeLimit)) else {
-            return "\(job.sourceName): error: the compiler could not be started"
+                       "-emit-loaded-module-trace-path", trace.path,
+                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + commonFlags + Self.flags(for: learnerMaps)
+        let compiled: ChildProcess.Result
+        switch step(learner, for: job) {
+        case .failure(let error): return error.message
+        case .success(let result): compiled = result
         }
         if compiled.termination == .timedOut {
             return "\(job.sourceName): error: type-checking took longer than \(Int(compileTimeLimit)) s; simplify the slowest expression (add type annotations)"
         }
         if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true) }
+        if let forbidden = wall.forbiddenImports(inTrace: trace), let module = forbidden.first {
+            return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
+        }
 
         // Two files, one frontend (`-wmo`): each frontend job would load every module again.
         let linking = ["-module-name", "Grading_\(job.targetName)", main.path, binding.path, object.path, "-o", program.path,
                        "-wmo", "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=\(learnerModule)",
-                       "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags
+                       "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags + Self.flags(for: programMaps)
             + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
-        guard let linked = try? runProgram(ChildProcess("swiftc", linking, timeout: 300)) else {
-            return "\(job.sourceName): error: the compiler could not be started"
+        let linked: ChildProcess.Result
+        switch step(linking, for: job) {
+        case .failure(let error): return error.message
+        case .success(let result): linked = result
+        }
+        if linked.termination == .timedOut {
+            return "\(job.sourceName): error: compiling the check against your code took longer than \(Int(compileTimeLimit)) s; look for types that nest without end"
         }
         if !linked.succeeded { return Self.firstError(linked, job: job, wall: false) }
         if let built = ProgramFingerprint(program) { try? Data((key + "\u{0}" + built.record).utf8).write(to: keyFile) }
         return nil
+    }
+
+    /// Fills the compiler's module cache, which every sandboxed step reads but none may
+    /// write (else one job could plant what another loads): builds `exercise`'s stub once,
+    /// outside the sandbox, when the cache was not yet filled for this kit and wall. A stub
+    /// that does not build leaves the cache as it is: the learners' own compiles then say
+    /// what is wrong.
+    func warmModuleCache(with exercise: Exercise) {
+        let stamp = wall.moduleCache.appendingPathComponent(".warmed")
+        let expected = Data([kitStamp, wall.directory.path, learnerMaps.map(\.path).joined(separator: ":")].joined(separator: "\n").utf8)
+        guard FileManager.default.contents(atPath: stamp.path) != expected else { return }
+        let stub = GradingJob(exercise: exercise, file: kit.workspace.url(exercise.stubPath), displayPath: exercise.stubPath, group: "ModuleCacheWarmer")
+        // Outside the sandbox, as the workbook's own user: the stub is the workbook's, not a learner's.
+        let warmer = ExerciseCompiler(kit: kit, wall: wall, exercises: [exercise], compileTimeLimit: 300, sandbox: Sandbox(kind: .none(reason: "the workbook's own stub")),
+                                      budget: CompileBudget(secondsPerStudent: 600), runProgram: runProgram)
+        let text = (try? String(contentsOf: stub.file, encoding: .utf8)) ?? ""
+        let failed = warmer.build(stub, text: text) != nil
+        try? FileManager.default.createDirectory(at: wall.moduleCache, withIntermediateDirectories: true)
+        Self.makeReadableByAll(wall.moduleCache)
+        if !failed { try? expected.write(to: stamp) }
+    }
+
+    /// Opens `folder` and everything in it to reading by every user (the compiler makes its
+    /// cache's folders private to their owner).
+    private static func makeReadableByAll(_ folder: URL) {
+        let manager = FileManager.default
+        var paths = [folder.path]
+        if let walker = manager.enumerator(atPath: folder.path) {
+            for case let path as String in walker { paths.append(folder.appendingPathComponent(path).path) }
+        }
+        for path in paths {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { continue }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            _ = chmod(path, (info.st_mode & 0o7777) | S_IROTH | S_IRGRP | (isFolder ? S_IXOTH | S_IXGRP : 0))
+        }
+    }
+
+    /// Why a step did not run: its one-line error.
+    struct StepRefused: Error {
+        var message: String
+    }
+
+    /// Runs the compiler with `arguments` on `job`'s files, in the sandbox, within the step's
+    /// time limit and what is left of the student's budget.
+    private func step(_ arguments: [String], for job: GradingJob) -> Result<ChildProcess.Result, StepRefused> {
+        guard let seconds = budget.grant(upTo: compileTimeLimit, to: job.group) else {
+            return .failure(StepRefused(message: "\(job.sourceName): error: not compiled: this student's compile budget (\(Int(budget.secondsPerStudent)) s in all) is spent"))
+        }
+        let folder = folder(of: job)
+        let process = ChildProcess(sandbox.toolchain?.swiftc ?? "swiftc", arguments, workingDirectory: folder, timeout: seconds)
+        let sandboxed = sandbox.wrap(process, limits: .compiling(seconds: seconds), readable: readable, writable: [folder])
+        let started = Date()
+        let result = try? runProgram(sandboxed)
+        budget.giveBack(seconds - Date().timeIntervalSince(started), to: job.group)
+        guard var result else {
+            return .failure(StepRefused(message: "\(job.sourceName): error: the compiler could not be started"))
+        }
+        if result.termination == .timedOut && seconds < compileTimeLimit {
+            return .failure(StepRefused(message: "\(job.sourceName): error: compiling stopped after \(Int(seconds)) s, when this student's compile budget (\(Int(budget.secondsPerStudent)) s in all) ran out"))
+        }
+        if case .exited(let status) = result.termination, status >= 129 {
+            result.termination = .signalled(status - 128)
+        }
+        return .success(result)
+    }
+
+    private static func flags(for maps: [URL]) -> [String] {
+        maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
     }
 
     /// The generated `main.swift`: drives the learner's code with the exercise's binding,
@@ -142,7 +251,11 @@ struct ExerciseCompiler {
             // An error in the generated main: the check cannot use what the file declares.
             return "\(job.sourceName): error: the check cannot use your code: \(other.message)"
         }
-        let line = output.split(separator: "\n").first { $0.contains("error") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if output.contains("signal 9") || output.contains("Killed") || result.termination == .signalled(SIGKILL) {
+            return "\(job.sourceName): error: the compiler ran out of memory on this file (its limit is \(Sandbox.Limits.compiling(seconds: 1).memoryBytes >> 20) MiB); look for types that nest without end"
+        }
+        let line = output.unicodeScalars.split(separator: "\n").map { String(String.UnicodeScalarView($0)) }
+            .first { $0.contains("error") }.map { $0.trimmingCharacters(in: .whitespaces) }
         if !wall, let line { return "\(job.sourceName): error: it compiles but does not link: \(line)" }
         return "\(job.sourceName): error: \(line ?? "the compiler failed (\(result.termination))")"
     }

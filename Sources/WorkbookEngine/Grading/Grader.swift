@@ -7,11 +7,12 @@ import Foundation
 ///
 /// 1. A file that is still the stub (or not there) is "not started" and costs nothing.
 /// 2. Every other file is read only if it is a plain file (``PlainFile``), and screened
-///    (``ExerciseScreen``): tricks are refused with their line, and what a forger needs is
-///    flagged for review.
+///    (``ExerciseScreen``, with the compiler's own parse, in the sandbox): tricks are
+///    refused with their line, and what a forger needs is flagged for review. A courtesy:
+///    what holds is the sandbox every later step runs in.
 /// 3. The ``GradingKit`` (checks and library) is built once, and each file is compiled on
 ///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
-///    two at a time.
+///    two at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
 /// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
 ///
 /// Grades are computed, never remembered: nothing under `.workbook/` can change one, and
@@ -25,8 +26,8 @@ public struct Grader {
     public var compileTimeLimit: Double = 60
     /// Seconds building the grading kit may take (the first time compiles the whole library).
     public var buildTimeLimit: Double = 1800
-    /// Folders no grading program may see besides the workbook and `HOME`: a class's folder.
-    public var hiddenFolders: [URL] = []
+    /// Seconds of compiling each student may spend in one grading (``CompileBudget``).
+    public var compileBudget: Double = 120
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: (String) -> Void
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
@@ -90,7 +91,7 @@ public struct Grader {
         return table.map { row in
             row.map { job in
                 let run = graded[job]
-                return ExerciseResult(exercise: job.exercise, outcome: settled[job] ?? run?.outcome ?? .notStarted,
+                return ExerciseResult(exercise: job.exercise, outcome: (settled[job] ?? run?.outcome ?? .notStarted).withDetailLimited,
                                       seconds: run?.seconds, flags: run?.flags ?? [], seed: run?.seed)
             }
         }
@@ -115,24 +116,40 @@ public struct Grader {
             case .failure(let problem):
                 graded[job] = Graded(outcome: .doesNotCompile("\(job.sourceName): error: \(problem.explanation)"))
             case .success(let data):
-                let text = String(decoding: data, as: UTF8.self)
-                let screen = ExerciseScreen(text: text, displayPath: job.sourceName)
-                if let refusal = screen.refusal {
-                    graded[job] = Graded(outcome: .doesNotCompile(refusal), flags: screen.flags)
-                } else {
-                    texts[job] = text
-                    graded[job] = Graded(outcome: .notStarted, flags: screen.flags)
-                }
+                texts[job] = String(decoding: data, as: UTF8.self)
+                graded[job] = Graded(outcome: .notStarted)
             }
         }
-        let buildable = jobs.filter { texts[$0] != nil }
-        guard !buildable.isEmpty else { return graded }
+        let readable = jobs.filter { texts[$0] != nil }
+        guard !readable.isEmpty else { return graded }
         return try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
-            try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+            var sandbox = self.sandbox
+            if let barrier = sandbox.unreachable([kit.directory]) {
+                log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
+                sandbox = sandbox.keepingUser
+            }
+            // Screened while the kit is made current: both take a moment, and neither needs the other.
+            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
+            let readableTexts = readable.map { texts[$0]! }
+            let screening = Pending { parse.outlines(of: readableTexts) }
+            let prepared = Result {
+                try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+                try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+            }
+            let outlines = screening.wait()
+            try prepared.get()
             let wall = ModuleWall(kit: kit)
-            try wall.prepare(runProgram: runProgram)
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit, runProgram: runProgram)
+            var buildable: [GradingJob] = []
+            for (job, outline) in zip(readable, outlines) {
+                let screen = ExerciseScreen(text: texts[job]!, displayPath: job.sourceName, outline: outline)
+                graded[job]?.flags = screen.flags
+                if let refusal = screen.refusal { graded[job]?.outcome = .doesNotCompile(refusal) } else { buildable.append(job) }
+            }
+            guard let first = buildable.first else { return graded }
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
+                                            sandbox: sandbox, budget: CompileBudget(secondsPerStudent: compileBudget), runProgram: runProgram)
+            compiler.warmModuleCache(with: first.exercise)
 
             if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
             let compiling = StepProgress()
@@ -145,8 +162,7 @@ public struct Grader {
             for (job, (error, fingerprint)) in zip(buildable, errors) {
                 if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
             }
-            let hidden = [workspace.root, FileManager.default.homeDirectoryForCurrentUser] + hiddenFolders
-            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, hidden: hidden, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
             let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome

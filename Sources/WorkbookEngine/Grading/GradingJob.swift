@@ -36,12 +36,11 @@ public struct GradingJob: Hashable, Sendable {
     /// The grading program's target in the ``GradingPackage``: `<group>_<Exercise>`.
     var targetName: String { "\(group)_\(exercise.name)" }
 
-    /// A name as a Swift identifier that no other name maps to: letters and digits kept,
-    /// anything else dropped, then a hash of the whole name, so that `ann-b` and `annb`
-    /// stay apart.
+    /// A name as a Swift identifier that no other name maps to: letters and digits kept
+    /// (the first 24, to read), then the SHA-256 of the whole name, so that `ann-b` and
+    /// `annb`, or two names made to share a short hash, never share a grading folder.
     public static func group(named name: String) -> String {
         let kept = String(name.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }.map(Character.init).prefix(24))
-        let hash = name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
-        return "G\(kept)_\(String(hash, radix: 36))"
+        return "G\(kept)_\(SHA256.hex(name.utf8))"
     }
 }

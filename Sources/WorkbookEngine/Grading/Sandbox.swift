@@ -5,30 +5,49 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a grading program runs: a bubblewrap sandbox under resource limits, on Linux.
+/// Where every step that touches a student's file runs: the compiler, the linker and the
+/// grading program, each in a bubblewrap sandbox under resource limits, on Linux.
 ///
-/// A grading program holds a student's code, so it gets:
-/// - a read-only view of the file system, with the workbook, the class folder and `HOME`
-///   hidden, and only its own program and the grading kit shown again (read-only);
-/// - a private `/tmp` (size-limited where bubblewrap can, read-only where it cannot);
-/// - no network, and its own PID, IPC and UTS namespaces: everything it starts dies with it;
-/// - `--die-with-parent` and a new session;
-/// - the `nobody` user inside, with no capabilities;
-/// - limits on address space, CPU seconds, file size, processes and open files. The
-///   process limit is counted per user, so it is the user's processes now plus
-///   ``Limits/processes``; Linux does not apply it to root, where the PID namespace and
-///   the time limit are what bound a program that forks without end.
+/// A step gets:
+/// - only what a program loads, read-only: `/usr` (with `/bin`, `/lib`, `/lib64`, `/sbin`),
+///   `/etc/ld.so.cache`, the Swift toolchain, and the folders the caller names (the grading
+///   kit, the module wall and cache, the job's own folder). No `/home`, no `/root`, no
+///   `/etc/shadow`, no workbook or class folder: they are not there to hide;
+/// - write access to the folders the caller names as writable (the job's folder while it is
+///   compiled) and to a private, size-limited `/tmp` and `/dev/shm`; the rest of the
+///   sandbox, `/dev` included, is read-only;
+/// - no network, and its own PID, IPC, UTS and cgroup namespaces: everything it starts
+///   dies with it; `--die-with-parent` and a new session;
+/// - an unprivileged user on the host when the workbook runs as root (``SandboxUser``),
+///   `nobody` inside;
+/// - a memory limit for everything it holds, files in its `tmpfs` folders included, where
+///   the machine lets the workbook make control groups (``MemoryGroup``), and always
+///   limits on address space, CPU seconds, file size, processes and open files.
 ///
 /// Where bubblewrap is missing or cannot make namespaces (macOS; a CI runner that forbids
-/// user namespaces), programs run under the limits alone, and ``notice`` says so.
+/// user namespaces), programs run under the limits alone. ``notice`` says, in one line,
+/// whatever this machine could not give.
 struct Sandbox {
-    /// Limits on one grading program and everything it starts.
+    /// Limits on one sandboxed step and everything it starts.
     struct Limits {
-        var addressSpaceBytes = 2 << 30
+        /// Per process; nil for none.
+        var addressSpaceBytes: Int? = 2 << 30
+        /// Everything the step holds at once, its `tmpfs` files included (a memory group).
+        var memoryBytes = 1536 << 20
         var cpuSeconds: Int
         var fileSizeBytes = 64 << 20
         var processes = 256
         var openFiles = 256
+        var temporaryBytes = 64 << 20
+        var sharedMemoryBytes = 16 << 20
+
+        /// A compiler or linker run: a memory group of 1.5 GiB, and 4 GiB of address space
+        /// per process where there is no group (the frontend maps more than it touches), room
+        /// for object files in `/tmp`, and files of at most 128 MiB (an exercise's object
+        /// file and program are well under a megabyte).
+        static func compiling(seconds: Double) -> Limits {
+            Limits(addressSpaceBytes: 4 << 30, cpuSeconds: Int(seconds.rounded(.up)) + 1, fileSizeBytes: 128 << 20, temporaryBytes: 256 << 20)
+        }
     }
 
     enum Kind: Equatable {
@@ -37,9 +56,24 @@ struct Sandbox {
     }
 
     let kind: Kind
+    /// Where runs get a memory limit of their own, or why they cannot.
+    var memoryGroups: Result<MemoryGroups, MemoryGroupsUnavailable> = .failure(.init(reason: "not looked for"))
+    /// True when runs switch to an unprivileged host user first (the workbook is root).
+    var switchesUser = false
+    /// The toolchain every step may load.
+    var toolchain: Toolchain? = Toolchain.current
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
 
     /// The sandbox this machine offers, found once per run.
-    static let current = Sandbox(kind: probe())
+    static let current: Sandbox = {
+        var sandbox = Sandbox(kind: probe())
+        sandbox.memoryGroups = MemoryGroups.current
+        sandbox.switchesUser = SandboxUser.isSwitching
+        return sandbox
+    }()
 
     /// True when programs run in bubblewrap (whose init reports a signal as an exit status).
     var isBubblewrap: Bool {
@@ -47,10 +81,24 @@ struct Sandbox {
         return false
     }
 
-    /// One line for the first line of `check` and `grade`, when there is no sandbox.
+    /// One line for the first line of `check` and `grade`, naming what this machine could
+    /// not give, or nil when it gives everything.
     var notice: String? {
-        guard case .none(let reason) = kind else { return nil }
-        return "note: grading runs without a sandbox (\(reason)); resource limits still apply"
+        var missing: [String] = []
+        switch kind {
+        case .none(let reason):
+            return "note: grading runs without a sandbox (\(reason)); resource limits still apply"
+        case .bubblewrap(_, let sizedTmp):
+            if !sizedTmp { missing.append("this bubblewrap cannot size its tmpfs folders, so /tmp and /dev/shm are read-only") }
+        }
+        if case .failure(let unavailable) = memoryGroups {
+            missing.append("no memory limit for a whole sandbox (\(unavailable.reason)); each process's address space is limited")
+        }
+        if getuid() == 0 && !switchesUser {
+            missing.append("programs run as root on the host: setpriv (util-linux) is missing")
+        }
+        guard !missing.isEmpty else { return nil }
+        return "note: the grading sandbox runs here with " + missing.joined(separator: "; ")
     }
 
     /// Why a class of `students` cannot be graded here, or nil when it can.
@@ -66,32 +114,97 @@ struct Sandbox {
             + "one student's program could change another's grade; pass --without-sandbox to grade anyway, trusting every student"
     }
 
-    /// `process` as it runs in the sandbox: `readable` folders shown read-only, `hidden`
-    /// ones replaced by empty folders, the program's environment cleared but for `PATH`.
-    func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], hidden: [URL]) -> ChildProcess {
+    /// The first folder on the way to one of `folders` that the unprivileged user programs
+    /// run as cannot pass through (a workbook inside `/root`), or nil when there is none or
+    /// no user is switched to.
+    func unreachable(_ folders: [URL]) -> URL? {
+        guard switchesUser, isBubblewrap else { return nil }
+        return folders.lazy.compactMap(SandboxUser.barrier(before:)).first
+    }
+
+    /// The same sandbox, its programs running as the workbook's own user.
+    var keepingUser: Sandbox {
+        var sandbox = self
+        sandbox.switchesUser = false
+        return sandbox
+    }
+
+    /// `process` as it runs in the sandbox: `readable` folders shown read-only, `writable`
+    /// ones writable (and given to the user the step runs as), nothing else of the host's
+    /// but the system's and the toolchain's folders; the environment cleared but for `PATH`
+    /// and `HOME`.
+    func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], writable: [URL] = []) -> ChildProcess {
         var command: [String] = []
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
-            command += ["/usr/bin/prlimit", "--as=\(limits.addressSpaceBytes)", "--cpu=\(limits.cpuSeconds)",
-                        "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0"]
-            command += ["--nproc=\(ProcessTable.count(ownedBy: getuid()) + limits.processes)", "--"]
+            command += ["/usr/bin/prlimit"] + (limits.addressSpaceBytes.map { ["--as=\($0)"] } ?? [])
+            command += ["--cpu=\(limits.cpuSeconds)", "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0"]
         } else {
-            command += ["/bin/sh", "-c", "ulimit -v \(limits.addressSpaceBytes / 1024) -t \(limits.cpuSeconds) -f \(limits.fileSizeBytes / 512) -n \(limits.openFiles) -c 0; exec \"$@\"", "sandbox"]
+            let addressSpace = limits.addressSpaceBytes.map { "-v \($0 / 1024) " } ?? ""
+            command += ["/bin/sh", "-c", "ulimit \(addressSpace)-t \(limits.cpuSeconds) -f \(limits.fileSizeBytes / 512) -n \(limits.openFiles) -c 0; exec \"$@\"", "sandbox"]
         }
+        var memoryGroup: MemoryGroup?
         if case .bubblewrap(let path, let sizedTmp) = kind {
+            let user = switchesUser ? SandboxUser.next() : getuid()
+            if command.first == "/usr/bin/prlimit" {
+                // Counted per user: the user's processes now, plus the step's own.
+                command += ["--nproc=\(ProcessTable.count(ownedBy: user) + limits.processes)", "--"]
+            }
+            if switchesUser {
+                command += SandboxUser.switching(to: user)
+                for folder in writable { _ = chown(folder.path, user, user) }
+            }
             command += [path, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534", "--die-with-parent", "--new-session", "--clearenv",
-                        "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
-                        "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-            for folder in hidden where folder.path != "/" { command += ["--tmpfs", folder.path] }
-            command += sizedTmp ? ["--size", "\(64 << 20)", "--tmpfs", "/tmp"] : ["--tmpfs", "/tmp", "--remount-ro", "/tmp"]
+                        "--setenv", "PATH", ([toolchain?.folder.appendingPathComponent("bin").path].compactMap { $0 } + ["/usr/bin", "/bin"]).joined(separator: ":"),
+                        "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"]
+            command += Self.systemFolders
+            command += ["--proc", "/proc", "--dev", "/dev"]
+            command += sizedTmp
+                ? ["--size", "\(limits.sharedMemoryBytes)", "--tmpfs", "/dev/shm", "--size", "\(limits.temporaryBytes)", "--tmpfs", "/tmp"]
+                : ["--tmpfs", "/dev/shm", "--remount-ro", "/dev/shm", "--tmpfs", "/tmp", "--remount-ro", "/tmp"]
+            command += ["--remount-ro", "/dev"]
+            if let toolchain, !toolchain.folder.path.hasPrefix("/usr/") { command += ["--ro-bind", toolchain.folder.path, toolchain.folder.path] }
             for folder in readable { command += ["--ro-bind", folder.path, folder.path] }
+            for folder in writable { command += ["--bind", folder.path, folder.path] }
+            command += ["--remount-ro", "/"]
             if let directory = process.workingDirectory { command += ["--chdir", directory.path] }
             command += ["--"]
+            if case .success(let groups) = memoryGroups {
+                // Made now, removed when the run ends (``ChildProcess/onEnd``).
+                let group = groups.group(memoryBytes: limits.memoryBytes, processes: limits.processes)
+                if group.make() { memoryGroup = group } else { group.remove() }
+            }
+        } else if command.first == "/usr/bin/prlimit" {
+            command += ["--nproc=\(ProcessTable.count(ownedBy: getuid()) + limits.processes)", "--"]
         }
+        if let memoryGroup { command = memoryGroup.joining(command) }
         var wrapped = process
         wrapped.executable = command[0]
         wrapped.arguments = Array(command.dropFirst()) + [process.executable] + process.arguments
+        if let memoryGroup {
+            let ended = process.onEnd
+            wrapped.onEnd = { ended?(); memoryGroup.remove() }
+        }
         return wrapped
     }
+
+    /// The system's folders a program loads, read-only: `/usr`, and `/bin`, `/lib`,
+    /// `/lib64` and `/sbin` as links into it (merged `/usr`) or as folders of their own;
+    /// the dynamic linker's cache, and the alternatives it may name.
+    static let systemFolders: [String] = {
+        var arguments = ["--ro-bind", "/usr", "/usr"]
+        for folder in ["/bin", "/lib", "/lib32", "/lib64", "/libx32", "/sbin"] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder) {
+                arguments += ["--symlink", target, folder]
+            } else if FileManager.default.fileExists(atPath: folder) {
+                arguments += ["--ro-bind", folder, folder]
+            }
+        }
+        for file in ["/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime"]
+        where FileManager.default.fileExists(atPath: file) {
+            arguments += ["--ro-bind", file, file]
+        }
+        return arguments
+    }()
 
     /// Bubblewrap, if it is installed and can make the namespaces here.
     private static func probe() -> Kind {
@@ -100,11 +213,11 @@ struct Sandbox {
             return .none(reason: "bubblewrap is not installed: apt-get install bubblewrap")
         }
         let sizedTmp = ((try? ChildProcess(path, ["--help"], timeout: 10).run())?.standardOutput ?? "").contains("--size")
-        let trial = Sandbox(kind: .bubblewrap(path: path, sizedTmp: sizedTmp))
-            .wrap(ChildProcess("/bin/true"), limits: Limits(cpuSeconds: 10), readable: [], hidden: [])
-        var timed = trial
-        timed.timeout = 20
-        guard let result = try? timed.run() else { return .none(reason: "bubblewrap could not be started") }
+        var candidate = Sandbox(kind: .bubblewrap(path: path, sizedTmp: sizedTmp))
+        candidate.switchesUser = SandboxUser.isSwitching
+        var trial = candidate.wrap(ChildProcess("/bin/true"), limits: Limits(cpuSeconds: 10), readable: [])
+        trial.timeout = 20
+        guard let result = try? trial.run() else { return .none(reason: "bubblewrap could not be started") }
         guard result.succeeded else {
             let why = result.standardError.split(separator: "\n").first.map(String.init) ?? "\(result.termination)"
             // Ubuntu 23.10 and later keep user namespaces from unprivileged programs.

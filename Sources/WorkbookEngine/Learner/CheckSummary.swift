@@ -34,7 +34,7 @@ public struct CheckSummary {
                           Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
                           Span(result.exercise.filePath, ExerciseStyles.notStarted)])
             if let detail = result.outcome.detail {
-                lines.append([Span("    " + (isUntouched ? "the check says: " : "") + detail)])
+                lines.append([Span("    " + (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(detail))])
             }
         }
         lines.append([])

@@ -22,9 +22,9 @@ public struct GradeTable {
             let state = ExerciseStyles.style(of: result.outcome)
             var line: StyledLine = [Span(pad(result.exercise.name, nameWidth) + "  " + pad(result.exercise.chapter, chapterWidth) + "  ")]
             if let detail = result.outcome.detail {
-                line += [Span(pad(result.labelWithFlags, stateWidth), state), Span("  " + detail)]
+                line += [Span(pad(VisibleEscapes.terminalLine(result.labelWithFlags), stateWidth), state), Span("  " + VisibleEscapes.terminalLine(detail))]
             } else {
-                line.append(Span(result.labelWithFlags, state))
+                line.append(Span(VisibleEscapes.terminalLine(result.labelWithFlags), state))
             }
             lines.append(line)
         }

@@ -43,6 +43,9 @@ public struct ChildProcess {
     public var timeout: TimeInterval?
     /// Called with the child's process id once it has started (tests use it to signal it).
     public var onStart: ((pid_t) -> Void)?
+    /// Called once the child and everything it started have been killed and reaped, before
+    /// ``run()`` returns (a sandbox removes the control group the run was held in).
+    public var onEnd: (() -> Void)?
     /// Bytes kept of the start, and again of the end, of each output stream (see
     /// ``BoundedCapture``).
     public var outputLimit = 4 << 20
@@ -168,6 +171,7 @@ public struct ChildProcess {
         LiveChildren.remove(pid)
         LiveChildren.killOrphans()
         let printed = reader.finish(within: 2)
+        onEnd?()
 
         let waitStatus = exit.status
         let termination: Termination

@@ -17,7 +17,7 @@ import Testing
         let toolchain = FakeToolchain()
         let results = try grader(workbook, toolchain).grade([myAssign, countdown])
         #expect(results.map(\.outcome) == [.notStarted, .notStarted])
-        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
+        #expect(toolchain.compiled.isEmpty)
     }
 
     @Test func readsPassedAndFailedFromTheChecksReports() throws {
@@ -255,7 +255,7 @@ import Testing
         let toolchain = FakeToolchain()
         let results = try grader(workbook, toolchain).grade([myAssign])
         #expect(results[0].outcome == .notStarted)
-        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
+        #expect(toolchain.compiled.isEmpty)
     }
 
     @Test func namingAnUntouchedExerciseRunsItsCheckAnyway() throws {
@@ -277,7 +277,7 @@ import Testing
         guard case .failed(_, let message) = outcome else { Issue.record("\(outcome)"); return }
         #expect(message.hasPrefix(#"got [\u{1B}[2J\u{1B}]0;title\u{7}"# + "\n" + #"✔ MyAssign passed\u{D}\u{9B}31m]"#), "\(message.prefix(120))")
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(message.count < 17_000 && message.hasSuffix("more characters cut)"))
+        #expect(message.utf8.count < 9_000 && message.hasSuffix("more bytes cut)"))
     }
 
     @Test func rememberedStatesLastUntilTheFileChanges() throws {
@@ -312,13 +312,13 @@ import Testing
         #expect(outcome.detail?.contains("exit()") == true)
     }
 
-    @Test func aSourceLocationLineIsRefusedOnItsOwnLineAndNothingIsBuilt() throws {
+    @Test func aSourceLocationLineIsRefusedOnItsOwnLineAndNotCompiled() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown, with: "import OpenCombineShim\n#sourceLocation(file: \"Exercises/MyAssign.swift\", line: 1)\n")
         let toolchain = FakeToolchain()
         let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
         #expect(outcome == .doesNotCompile("Exercises/Countdown.swift:2:1: error: #sourceLocation is not allowed in an exercise (it moves compiler errors off your file)"))
-        #expect(toolchain.kitBuilds == 0 && toolchain.compiled.isEmpty)
+        #expect(toolchain.compiled.isEmpty)
     }
 
     @Test func aClassIsBuiltOnceAndEachStudentGradedApart() throws {
@@ -397,7 +397,13 @@ final class FakeToolchain: @unchecked Sendable {
     /// The folder each program was linked against (`-L`), in the order they were.
     var linkedAgainst: [String] { libraryFolders.value }
 
-    func run(_ process: ChildProcess) throws -> ChildProcess.Result {
+    func run(_ wrapped: ChildProcess) throws -> ChildProcess.Result {
+        // The compiler runs under the sandbox's limits: `prlimit … -- swiftc …`.
+        var process = wrapped
+        if process.executable.hasSuffix("prlimit"), let end = process.arguments.firstIndex(of: "--"), end + 1 < process.arguments.count {
+            process.executable = process.arguments[end + 1]
+            process.arguments = Array(process.arguments[(end + 2)...])
+        }
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
         if process.executable == "swift" {
@@ -411,8 +417,17 @@ final class FakeToolchain: @unchecked Sendable {
             }
             return .output("", status: 0)
         }
-        if process.executable == "swiftc" {
-            if let trace = value(after: "-emit-loaded-module-trace-path") {
+        if process.executable.hasSuffix("swiftc") || process.executable.hasSuffix("swift-frontend") {
+            if arguments.contains("-dump-parse") {
+                // An outline with nothing in it for each file: the screen then refuses nothing.
+                let files = arguments.indices.filter { arguments[$0] == "-primary-file" }.map { arguments[$0 + 1] }
+                return .output(files.map { #"{"_kind":"source_file","filename":"\#($0)","items":[]}"# }.joined(separator: "\n"), status: 0)
+            }
+            if arguments.contains("-scan-dependencies"), let output = value(after: "-o") {
+                try Data(#"{"modules": []}"#.utf8).write(to: URL(fileURLWithPath: output))
+                return .output("", status: 0)
+            }
+            if arguments.contains("-typecheck"), let trace = value(after: "-emit-loaded-module-trace-path") {
                 // Like the compiler, one JSON line more per run.
                 let old = FileManager.default.contents(atPath: trace) ?? Data()
                 try (old + Data(#"{"swiftmodules": []}"#.utf8) + Data("\n".utf8)).write(to: URL(fileURLWithPath: trace))
@@ -421,7 +436,8 @@ final class FakeToolchain: @unchecked Sendable {
             let module = try #require(value(after: "-module-name"))
             let name = String(module.split(separator: "_").last ?? "")
             if module.hasPrefix("Exercise_") {
-                compiledTargets.withValue { $0.append(String(module.dropFirst("Exercise_".count))) }
+                // The module cache is filled by building a stub of the workbook's: not a job.
+                if !module.hasPrefix("Exercise_ModuleCacheWarmer") { compiledTargets.withValue { $0.append(String(module.dropFirst("Exercise_".count))) } }
                 if slowExercises.contains(name) {
                     return ChildProcess.Result(termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: process.timeout ?? 0)
                 }
@@ -430,6 +446,7 @@ final class FakeToolchain: @unchecked Sendable {
             if let broken = brokenPrograms[name] { return .output(broken, status: 1) }
             let program = try #require(value(after: "-o"))
             try Data("program".utf8).write(to: URL(fileURLWithPath: program))
+            guard !module.contains("ModuleCacheWarmer") else { return .output("", status: 0) }
             linkedPrograms.withValue { $0.append(program) }
             if let folder = value(after: "-L") { libraryFolders.withValue { $0.append(folder) } }
             return .output("", status: 0)

@@ -42,7 +42,13 @@ import Testing
 
 /// What the workbook refuses or flags in an exercise file before compiling it.
 @Suite struct ExerciseScreenTests {
-    func screen(_ text: String) -> ExerciseScreen { ExerciseScreen(text: text, displayPath: "Exercises/X.swift") }
+    /// The screen of `text` as grading screens it, with the compiler's parse in the sandbox.
+    func screen(_ text: String) -> ExerciseScreen {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outline = SwiftParse(folder: folder, sandbox: .current, runProgram: { try $0.run() }).outlines(of: [text])[0]
+        return ExerciseScreen(text: text, displayPath: "Exercises/X.swift", outline: outline)
+    }
 
     @Test func anOrdinaryFileIsNeitherRefusedNorFlagged() {
         let screen = screen("import Foundation\nimport OpenCombineShim\n@testable import Backpressure\nstruct X { @Published var y = 1 }\n")
@@ -58,7 +64,7 @@ import Testing
 
     @Test func importsOutsideTheWallAreRefusedWithWhatIsAllowed() {
         let refusal = screen("import Foundation\n@testable import ExerciseChecks\n").refusal
-        #expect(refusal?.hasPrefix("Exercises/X.swift:2:1: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true)
+        #expect(refusal?.hasPrefix("Exercises/X.swift:2:11: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true, "\(String(describing: refusal))")
         #expect(screen("import struct WorkbookEngine.Grader\n").refusal?.contains("may not import WorkbookEngine") == true)
         #expect(screen("import CombineSchedulers\nimport Dispatch\n").refusal == nil)
     }

@@ -55,6 +55,10 @@ import Glibc
         let listener = try LoopbackListener()
         let checks = Self.root.appendingPathComponent("Sources/ExerciseChecks/Checks/CountdownCheck.swift").path
         let victim = submissions.appendingPathComponent("honest-ann/Exercises/Countdown.swift").path
+        let solution = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Sources/Solutions/Countdown.swift")), as: UTF8.self)
+        let autolinkMarker = "/tmp/\(marker)-autolink"
+        let flags = Array("-Wl,--noinhibit-exec,-o,\(autolinkMarker)".utf8) + [0]
+        let autolinkTuple = "(\(flags.map { _ in "UInt8" }.joined(separator: ", "))) = (\(flags.map(String.init).joined(separator: ", ")))"
         let attacks: [String: String] = [
             "shadow": "import ExerciseChecks\nenum CountdownCheck { static func check(countdown: Any) -> ExerciseCheck { ExerciseCheck(exercise: \"Countdown\", scenarios: []) } }\n",
             "shadow-hidden": "#if canImport(ExerciseChecks)\nimport\n  ExerciseChecks\nenum GradingChild { static func run(_ body: () -> Any) -> Never { exit(0) } }\n#endif\n" + (try Self.attacker("")),
@@ -105,8 +109,38 @@ import Glibc
             "memory": try Self.attacker("            let big = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 << 30); big.initialize(repeating: 1, count: 3 << 30)"),
             "spammer": try Self.attacker("            let chunk = String(repeating: \"x\", count: 1 << 20); for _ in 0..<200 { fputs(chunk, stderr) }"),
             "exit": try Self.attacker("            print(\"report\"); exit(0)"),
+            // Row 1 and 2: linker flags in the object file, and a hook before main, both behind backticks.
+            "autolink": try Self.attacker("", before: "@`_used` @`_section`(\".swift1_autolink_entries\") private let linkerFlags: \(autolinkTuple)\n"),
+            "initarray-backticked": try Self.attacker("", before: "@`_used` @`_section`(\".init_array\") let early: @convention(c) () -> Void = { }\n@/* between */_cdecl(\"write\") func forged(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { count }\n"),
+            // Row 4: stderr without end.
+            "stderr-forever": try Self.attacker("            let chunk = String(repeating: \"y\", count: 1 << 16); while true { fputs(chunk, stderr) }"),
+            // Row 5: fill /dev/shm.
+            "shm": try Self.attacker("""
+                let fd = open("/dev/shm/fill", O_CREAT | O_WRONLY, 0o600)
+                var chunk = [UInt8](repeating: 1, count: 1 << 20)
+                for _ in 0..<4096 { if write(fd, &chunk, chunk.count) <= 0 { break } }
+                """),
+            // Row 8: a message that clears the instructor's screen.
+            "escape": try Self.attacker("            fatalError(\"\\r\\n\\u{1B}[2J\\u{1B}[Hstudent  total\\r\\nescape  14/14\")"),
+            // Row 9: root's files, sent back in the grade's message.
+            "shadow-file": try Self.attacker("            if let text = try? String(contentsOfFile: \"/etc/shadow\", encoding: .utf8) { fatalError(\"shadow: \" + text) }"),
+            // Row 11: modules no exercise may import, in the honest solution.
+            "import-ccmark": "import CCmark\n" + solution,
+            "import-atomics": "import Atomics\n" + solution,
+            "import-extras": "/**/import ConcurrencyExtras\n" + solution,
         ]
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
+        // Row 12: two folder names the old job name (a 32-bit hash of a 24-character prefix) merged.
+        try group.hand(in: solution, as: "class/collidecollidecollidecol-189db/Exercises/Countdown.swift")
+        try group.hand(in: try Self.attacker(""), as: "class/collidecollidecollidecol-57828/Exercises/Countdown.swift")
+        // Rows 6 and 7: files whose compile never ends; the compile limit and the budget stop them.
+        var bomb = ["func bomb() {", "    let v0 = 0"] + (1...27).map { "    let v\($0) = Pair(v\($0 - 1), v\($0 - 1))" }
+        bomb += ["    let wrong: Int = v27", "    _ = wrong", "}", "struct Pair<A, B> { init(_ a: A, _ b: B) {} }"]
+        let bombed = ["Countdown", "MyAssign", "Chunks", "Pager"]
+        for exercise in bombed {
+            let text = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Sources/Solutions/\(exercise).swift")), as: UTF8.self)
+            try group.hand(in: text + "\n" + bomb.joined(separator: "\n") + "\n", as: "class/bomber/Exercises/\(exercise).swift")
+        }
         // Hands in the instructor's solution by a link, to the file and to the folder.
         try FileManager.default.createDirectory(at: submissions.appendingPathComponent("link/Exercises"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: submissions.appendingPathComponent("link/Exercises/Countdown.swift"),
@@ -129,6 +163,10 @@ import Glibc
         // The honest students keep every exercise; no attacker passes.
         let table = try JSONSerialization.jsonObject(with: written) as? [String: Any]
         let rows = try #require(table?["students"] as? [[String: Any]], "\(String(decoding: written, as: UTF8.self).prefix(500))")
+        func details(_ name: String) -> [String] {
+            let row = rows.first { $0["name"] as? String == name }
+            return (row?["exercises"] as? [[String: Any]] ?? []).compactMap { $0["detail"] as? String }
+        }
         func states(_ name: String) -> [String: String] {
             let row = rows.first { $0["name"] as? String == name }
             let exercises = row?["exercises"] as? [[String: Any]] ?? []
@@ -138,9 +176,19 @@ import Glibc
             let passed = states(student).values.filter { $0 == "passed" }.count
             #expect(passed == ExerciseManifest.all.count, "\(student.debugDescription): \(states(student))")
         }
-        for name in attacks.keys.sorted() + ["link", "linked-folder"] {
+        for name in attacks.keys.sorted() + ["link", "linked-folder", "bomber"] {
             #expect(states(name)["Countdown"].map { !$0.hasPrefix("passed") } == true, "\(name): \(String(describing: states(name)["Countdown"]))")
         }
+        #expect(states("collidecollidecollidecol-189db")["Countdown"] == "passed", "\(states("collidecollidecollidecol-189db"))")
+        #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
+        #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
+        #expect(details("bomber").contains { $0.contains("compile budget") }, "\(details("bomber"))")
+        #expect(!details("shadow-file").contains { $0.contains("root:") }, "root's /etc/shadow came back in a grade")
+        #expect(!FileManager.default.fileExists(atPath: autolinkMarker), "an object file's linker flags wrote outside the sandbox")
+        #expect(!run.standardOutput.unicodeScalars.contains("\u{1B}") && !run.standardError.unicodeScalars.contains("\u{1B}"), "a student's escape sequence reached the terminal")
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        #expect(usage.ru_maxrss < 1 << 20, "the workbook grew to \(usage.ru_maxrss >> 10) MiB")
         #expect(states("proc-fd")["Countdown"]?.contains("flagged for review") == true || flaggedInJSON(rows, "proc-fd"), "the /proc user is flagged")
 
         // Nothing outside the grading folder changed, nothing is left running, no connection came in.
@@ -155,7 +203,7 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: "/tmp/\(marker).bin"))
         #expect(listener.acceptedConnections() == 0, "a grading program reached the host's loopback")
         #expect(Self.processes(containing: marker.suffix(3).description).isEmpty, "a student's process outlived the grading")
-        #expect(seconds < 180, "the class took \(seconds) s")
+        #expect(seconds < 240, "the class took \(seconds) s")
         let hash = written
         sleep(5)
         #expect(FileManager.default.contents(atPath: grades.path) == hash, "the grades file changed after the workbook exited")

@@ -131,6 +131,75 @@ import Testing
         #expect(outcomes == [.timedOut(seconds: 2)])
     }
 
+    /// Linker flags in an object file's `.swift1_autolink_entries` (row 1): `--noinhibit-exec`
+    /// makes the linker write its output even though the file does not link, and `-o` says
+    /// where. The section needs attributes the screen refuses, so the file goes to the
+    /// compiler directly, as one the screen missed would: the link runs in the sandbox,
+    /// where neither the host's `/tmp` nor the grading folder can be written.
+    static func autolinkEntries(_ flags: String) -> String {
+        let bytes = Array(flags.utf8) + [0]
+        return "\n@_used @_section(\".swift1_autolink_entries\") private let linkerFlags: (\(bytes.map { _ in "UInt8" }.joined(separator: ", "))) = (\(bytes.map(String.init).joined(separator: ", ")))\n"
+    }
+
+    @Test func whatTheScreenMissesTheSandboxAndTheWallStillHold() throws {
+        let marker = "autolink-\(UInt32.random(in: 100_000...999_999))"
+        let solution = try String(contentsOf: Self.workspace.url(countdown.solutionPath), encoding: .utf8)
+        let kit = GradingKit(workspace: Self.workspace)
+        let planted = [URL(fileURLWithPath: "/tmp/\(marker)"), kit.directory.appendingPathComponent(marker)]
+        defer { for file in planted { try? FileManager.default.removeItem(at: file) } }
+        let run: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+        let errors = try GradingLock.holding(in: Self.workspace) { () -> [String?] in
+            try kit.prepare(timeLimit: 1800, log: { _ in }, runProgram: run)
+            let wall = ModuleWall(kit: kit)
+            try wall.prepare(runProgram: run)
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: [countdown], compileTimeLimit: 60, sandbox: .current,
+                                            budget: CompileBudget(secondsPerStudent: 600), runProgram: run)
+            compiler.warmModuleCache(with: countdown)
+            let texts = [
+                solution + planted.map { Self.autolinkEntries("-Wl,--noinhibit-exec,-o,\($0.path)") }.joined(),
+                "import Atomics\n" + solution,
+                "import CCmark\n" + solution,
+            ]
+            return texts.enumerated().map { index, text in
+                compiler.build(GradingJob(exercise: countdown, file: URL(fileURLWithPath: "/dev/null"), displayPath: "class/s\(index)/Countdown.swift",
+                                          group: GradingJob.group(named: "\(marker)-\(index)")), text: text)
+            }
+        }
+        for file in planted {
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the link wrote \(file.path) outside the sandbox")
+        }
+        #expect(errors[1]?.contains("an exercise may not import Atomics") == true, "\(String(describing: errors[1]))")
+        #expect(errors[2]?.contains("no such module 'CCmark'") == true, "\(String(describing: errors[2]))")
+    }
+
+    /// Rows 6 and 7: files whose compile never ends. Each stops at the compile limit, and
+    /// once the student's budget is spent, the rest are not compiled.
+    @Test func aStudentsCompileBudgetStopsTheirNextFiles() async throws {
+        let group = Class()
+        var lines = ["func bomb() {", "    let v0 = 0"]
+        lines += (1...26).map { "    let v\($0) = Pair(v\($0 - 1), v\($0 - 1))" }
+        lines += ["    let wrong: Int = v26", "    _ = wrong", "}", "struct Pair<A, B> { init(_ a: A, _ b: B) {} }"]
+        let bomb = "\n" + lines.joined(separator: "\n") + "\n"
+        let exercises = ["Countdown", "MyAssign", "Chunks"].map(Exercise.named)
+        for exercise in exercises {
+            try group.hand(in: String(decoding: try Data(contentsOf: Self.workspace.url(exercise.solutionPath)), as: UTF8.self) + bomb,
+                           as: "bomber/Exercises/\(exercise.name).swift")
+        }
+        let roster = try ClassRoster(folder: group.folder, displayName: "class")
+        let submissions = roster.students.map(\.submission)
+        let started = Date()
+        let outcomes = try await offThePool { () -> [ExerciseOutcome] in
+            var grader = Grader(workspace: Self.workspace, timeLimit: 10)
+            grader.compileTimeLimit = 4
+            grader.compileBudget = 6
+            return try grader.grade(submissions, exercises)[0].map(\.outcome)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        #expect(outcomes.allSatisfy { $0.state == .doesNotCompile }, "\(outcomes)")
+        #expect(outcomes.contains { $0.detail?.contains("compile budget (6 s in all) is spent") == true }, "\(outcomes)")
+        #expect(seconds < 60, "the bombs took \(seconds) s")
+    }
+
     /// An unusual duration, so the test finds only its own sleeper.
     static let sleeperSeconds = 173
 
