@@ -33,7 +33,7 @@ public enum ChunkReaderCheck {
                 let disk = FakeDisk(text)
                 let subscriber = subscribe(disk, chunkSize: size, initialDemand: .unlimited)
                 try expectChunks(subscriber, chunked(text, size), then: ".finished",
-                                 "a \(text.utf8.count)-byte file, chunkSize \(size), request(.unlimited)")
+                                 "a file of \(text.utf8.count) bytes, chunkSize \(size), request(.unlimited)")
                 try disk.expectReadSizes(all: size, "with chunkSize \(size)")
                 try disk.expectClosed(once: true, "after the end of the file")
             },
