@@ -58,8 +58,10 @@ public enum ChunkReaderCheck {
             CheckScenario("honours demand returned from receive(_:) and a request made inside it") {
                 let size = drawSize()
                 let chunks = chunked(drawText(4 * size), size)
-                let returned = subscribe(FakeDisk(chunks.joined()), chunkSize: size, initialDemand: .max(1)) { chunk, _ in
-                    chunk == Array(chunks[0].utf8) ? .max(1) : .none
+                var isFirst = true // Drawn chunks may repeat: the first is told by its place, not its bytes.
+                let returned = subscribe(FakeDisk(chunks.joined()), chunkSize: size, initialDemand: .max(1)) { _, _ in
+                    defer { isFirst = false }
+                    return isFirst ? .max(1) : .none
                 }
                 try expectChunks(returned, Array(chunks[...1]), then: nil, "request(.max(1)), then .max(1) returned from the first receive(_:)")
                 let text = drawText(3 * size)
