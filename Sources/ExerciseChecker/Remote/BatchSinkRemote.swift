@@ -14,6 +14,7 @@ enum BatchSinkRemote {
                 return driven.make("sink", [driven.lend(completion), driven.lend(value)], as: RemoteSubscriber<Int, ProbeFailure>.self)
             },
             resume: { (sink: RemoteSubscriber<Int, ProbeFailure>, demand) in sink.call("resume", [demand.wireValue]) },
-            resumeOne: { (sink: RemoteSubscriber<Int, ProbeFailure>) in sink.call("resumeOne") })
+            resumeOne: { (sink: RemoteSubscriber<Int, ProbeFailure>) in sink.call("resumeOne") },
+            random: driven.random)
     }
 }

@@ -10,6 +10,6 @@ enum BoundedFetchRemote {
             }
             return driven.make("fetchAll", [paths.wireValue, .int(maxConcurrent), driven.lend(fetching)], as: RemotePublisher<String, Error>.self)
                 .eraseToAnyPublisher()
-        })
+        }, random: driven.random)
     }
 }

@@ -9,6 +9,6 @@ enum PagerRemote {
                 peer.lend(LentPublisher(fetch(try arguments.decode(0, as: Int.self))))
             }
             return driven.make("pages", [driven.lend(LentPublisher(numbers)), driven.lend(fetching)], as: RemotePublisher<String, ProbeFailure>.self)
-        })
+        }, random: driven.random)
     }
 }

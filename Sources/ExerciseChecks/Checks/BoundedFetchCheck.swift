@@ -13,56 +13,67 @@ public enum BoundedFetchCheck {
         }
     }
 
-    /// - Parameter fetchAll: the learner's `BoundedFetch.fetchAll(_:maxConcurrent:fetch:)`.
+    /// - Parameters:
+    ///   - fetchAll: the learner's `BoundedFetch.fetchAll(_:maxConcurrent:fetch:)`.
+    ///   - random: draws the paths to fetch, and so the bodies the learner passes on.
     public static func check(
-        fetchAll: @escaping ([String], Int, @escaping (String) -> AnyPublisher<String, Error>) -> AnyPublisher<String, Error>
+        fetchAll: @escaping ([String], Int, @escaping (String) -> AnyPublisher<String, Error>) -> AnyPublisher<String, Error>,
+        random: CheckRandom = CheckRandom(seed: 0)
     ) -> ExerciseCheck {
-        ExerciseCheck(exercise: "BoundedFetch", scenarios: [
+        var random = random
+        /// `count` distinct paths, drawn for this run.
+        func draw(_ count: Int) -> [String] { random.distinct(count, in: 1...99).map { "/items/\($0)" } }
+        return ExerciseCheck(exercise: "BoundedFetch", scenarios: [
             CheckScenario("fetches every path and passes on every body, then finishes") {
+                let paths = draw(3)
                 let server = FakeServer()
-                let run = Run(fetchAll(["/a", "/b", "/c"], 2, server.fetch))
+                let run = Run(fetchAll(paths, 2, server.fetch))
                 server.answerAll()
-                try run.expect(bodies: ["/a", "/b", "/c"], finished: true, "three paths, two at a time, every fetch answered")
+                try run.expect(bodies: paths, finished: true, "three paths, two at a time, every fetch answered")
             },
             CheckScenario("never has more than maxConcurrent fetches in flight") {
+                let paths = draw(5)
                 let server = FakeServer()
-                let run = Run(fetchAll(["/a", "/b", "/c", "/d", "/e"], 2, server.fetch))
-                try server.expectInFlight(["/a", "/b"], "right after subscribing, with maxConcurrent 2")
-                server.answer("/b")
-                try server.expectInFlight(["/a", "/c"], "after /b answered")
-                server.answer("/a")
-                server.answer("/c")
-                try server.expectInFlight(["/d", "/e"], "after /a and /c answered")
+                let run = Run(fetchAll(paths, 2, server.fetch))
+                try server.expectInFlight(Array(paths[...1]), "right after subscribing, with maxConcurrent 2")
+                server.answer(paths[1])
+                try server.expectInFlight([paths[0], paths[2]], "after \(paths[1]) answered")
+                server.answer(paths[0])
+                server.answer(paths[2])
+                try server.expectInFlight(Array(paths[3...]), "after \(paths[0]) and \(paths[2]) answered")
                 server.answerAll()
-                try run.expect(bodies: ["/a", "/b", "/c", "/d", "/e"], finished: true, "every fetch answered")
+                try run.expect(bodies: paths, finished: true, "every fetch answered")
                 guard server.mostInFlight <= 2 else {
                     throw CheckFailure("with maxConcurrent 2, \(server.mostInFlight) fetches were in flight at once")
                 }
             },
             CheckScenario("one at a time when maxConcurrent is 1") {
+                let paths = draw(3)
                 let server = FakeServer()
-                let run = Run(fetchAll(["/a", "/b", "/c"], 1, server.fetch))
-                try server.expectInFlight(["/a"], "right after subscribing, with maxConcurrent 1")
+                let run = Run(fetchAll(paths, 1, server.fetch))
+                try server.expectInFlight([paths[0]], "right after subscribing, with maxConcurrent 1")
                 server.answerAll()
-                try run.expect(bodies: ["/a", "/b", "/c"], finished: true, "every fetch answered")
+                try run.expect(bodies: paths, finished: true, "every fetch answered")
             },
             CheckScenario("a failed fetch fails the whole, and the others are cancelled") {
+                let paths = draw(3)
                 let server = FakeServer()
-                let run = Run(fetchAll(["/a", "/b", "/c"], 2, server.fetch))
-                server.fail("/a")
-                guard run.failure == FetchFailed(path: "/a") else {
-                    throw CheckFailure("after the fetch of /a failed, your publisher \(run.failure.map { "failed with \($0)" } ?? (run.finished ? "finished" : "did not fail"))")
+                let run = Run(fetchAll(paths, 2, server.fetch))
+                server.fail(paths[0])
+                guard run.failure == FetchFailed(path: paths[0]) else {
+                    throw CheckFailure("after the fetch of \(paths[0]) failed, your publisher \(run.failure.map { "failed with \($0)" } ?? (run.finished ? "finished" : "did not fail"))")
                 }
-                guard server.cancelled.contains("/b") else {
-                    throw CheckFailure("after the fetch of /a failed, the fetch of /b was still running: it should have been cancelled")
+                guard server.cancelled.contains(paths[1]) else {
+                    throw CheckFailure("after the fetch of \(paths[0]) failed, the fetch of \(paths[1]) was still running: it should have been cancelled")
                 }
             },
             CheckScenario("cancelling cancels the fetches in flight and starts no other") {
+                let paths = draw(3)
                 let server = FakeServer()
-                let run = Run(fetchAll(["/a", "/b", "/c"], 2, server.fetch))
+                let run = Run(fetchAll(paths, 2, server.fetch))
                 run.cancel()
-                guard Set(server.cancelled) == ["/a", "/b"], server.started == ["/a", "/b"] else {
-                    throw CheckFailure("after cancel() with /a and /b in flight: cancelled \(server.cancelled), started \(server.started)")
+                guard Set(server.cancelled) == Set(paths[...1]), server.started == Array(paths[...1]) else {
+                    throw CheckFailure("after cancel() with \(paths[0]) and \(paths[1]) in flight: cancelled \(server.cancelled), started \(server.started)")
                 }
             },
         ])

@@ -38,10 +38,13 @@ public enum CountdownCheck {
                 try subscriber.expectReceived([5, 4, 3, 2, 1], finished: true, "after a third request, of .max(1)")
             },
             CheckScenario("honours the demand that receive(_:) returns") {
-                try subscribe(from: 4, initialDemand: .max(1)) { _, _ in .max(1) }
-                    .expectReceived([4, 3, 2, 1], finished: true, "request(.max(1)), then .max(1) returned from each receive(_:)")
-                try subscribe(from: 4, initialDemand: .max(1)) { value, _ in value == 4 ? .max(1) : .none }
-                    .expectReceived([4, 3], finished: false, "request(.max(1)), then .max(1) returned from the first receive(_:) only")
+                let start = Int.random(in: 3...9, using: &random)
+                try subscribe(from: start, initialDemand: .max(1)) { _, _ in .max(1) }
+                    .expectReceived(Array((1...start).reversed()), finished: true,
+                                    "Countdown(from: \(start)): request(.max(1)), then .max(1) returned from each receive(_:)")
+                try subscribe(from: start, initialDemand: .max(1)) { value, _ in value == start ? .max(1) : .none }
+                    .expectReceived([start, start - 1], finished: false,
+                                    "Countdown(from: \(start)): request(.max(1)), then .max(1) returned from the first receive(_:) only")
             },
             CheckScenario("a request made inside receive(_:) neither recurses nor reorders") {
                 try subscribe(from: 6, initialDemand: .max(1)) { _, subscriber in
@@ -50,23 +53,29 @@ public enum CountdownCheck {
                 }.expectReceived([6, 5, 4, 3, 2, 1], finished: true, "request(.max(1)) called from inside each receive(_:)")
             },
             CheckScenario("cancelling inside receive(_:) stops it at once") {
-                try subscribe(from: 5, initialDemand: .unlimited) { value, subscriber in
-                    if value == 3 { subscriber.cancel() }
+                let start = Int.random(in: 4...9, using: &random)
+                let last = Int.random(in: 2...(start - 1), using: &random)
+                try subscribe(from: start, initialDemand: .unlimited) { value, subscriber in
+                    if value == last { subscriber.cancel() }
                     return .none
-                }.expectReceived([5, 4, 3], finished: false, "request(.unlimited), then cancel() on receiving 3")
+                }.expectReceived(Array((last...start).reversed()), finished: false,
+                                 "Countdown(from: \(start)) with request(.unlimited), then cancel() on receiving \(last)")
             },
             CheckScenario("after cancel, a request sends nothing") {
-                let subscriber = subscribe(from: 5, initialDemand: .max(1))
+                let start = Int.random(in: 3...9, using: &random)
+                let subscriber = subscribe(from: start, initialDemand: .max(1))
                 subscriber.cancel()
                 subscriber.request(.max(3))
-                try subscriber.expectReceived([5], finished: false, "request(.max(1)), cancel(), then request(.max(3))")
+                try subscriber.expectReceived([start], finished: false, "Countdown(from: \(start)): request(.max(1)), cancel(), then request(.max(3))")
             },
             CheckScenario("each subscriber gets its own countdown") {
-                let publisher = countdown(3)
+                let start = Int.random(in: 2...9, using: &random)
+                let publisher = countdown(start)
                 let first = publisher.auditedSubscription(initialDemand: .max(1), culprit: culprit)
                 let second = publisher.auditedSubscription(initialDemand: .unlimited, culprit: culprit)
-                try first.expectReceived([3], finished: false, "the first of two subscribers, after request(.max(1))")
-                try second.expectReceived([3, 2, 1], finished: true, "the second of two subscribers, after request(.unlimited)")
+                try first.expectReceived([start], finished: false, "Countdown(from: \(start)): the first of two subscribers, after request(.max(1))")
+                try second.expectReceived(Array((1...start).reversed()), finished: true,
+                                          "Countdown(from: \(start)): the second of two subscribers, after request(.unlimited)")
             },
         ])
     }

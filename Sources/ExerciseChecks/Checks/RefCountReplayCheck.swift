@@ -7,9 +7,13 @@ public enum RefCountReplayCheck {
     public typealias Upstream = ProbePublisher<Int, ProbeFailure>
     typealias Probe = ProbeSubscriber<Int, ProbeFailure>
 
-    /// - Parameter share: applies the learner's `refCountReplay(_ bufferSize:)` to an upstream.
-    public static func check<P: Publisher>(share: @escaping (Upstream, Int) -> P) -> ExerciseCheck
-    where P.Output == Int, P.Failure == ProbeFailure {
+    /// - Parameters:
+    ///   - share: applies the learner's `refCountReplay(_ bufferSize:)` to an upstream.
+    ///   - random: draws the values upstream sends, a buffer size and a demand.
+    public static func check<P: Publisher>(
+        share: @escaping (Upstream, Int) -> P, random: CheckRandom = CheckRandom(seed: 0)
+    ) -> ExerciseCheck where P.Output == Int, P.Failure == ProbeFailure {
+        var random = random
         let culprit = "your share"
         func subscribe(
             _ shared: P, _ initialDemand: Subscribers.Demand?,
@@ -21,8 +25,12 @@ public enum RefCountReplayCheck {
             try expect(upstream.subscriptions.count == count,
                        "\(situation), your share had subscribed to its upstream \(upstream.subscriptions.count) times; expected \(count)")
         }
+        /// `count` distinct values for upstream to send, drawn for this run.
+        func draw(_ count: Int) -> [Int] { random.distinct(count, in: 1...99) }
+        func listed(_ values: ArraySlice<Int>) -> String { values.map(String.init).joined(separator: ", ") }
         return ExerciseCheck(exercise: "RefCountReplay", scenarios: [
             CheckScenario("subscribes upstream once, with its first subscriber, and shares the values") {
+                let values = draw(2)
                 let upstream = Upstream()
                 let shared = share(upstream, 2)
                 try expectUpstreamSubscriptions(upstream, 0, "before anyone subscribed")
@@ -30,68 +38,73 @@ public enum RefCountReplayCheck {
                 try expectUpstreamSubscriptions(upstream, 1, "with two subscribers")
                 try expect(upstream.subscription?.totalRequested == .unlimited,
                            "your share asked upstream for \(requestsText(upstream.subscription?.requests ?? [])); it keeps every value, so it should ask for .unlimited")
-                upstream.send(1)
-                upstream.send(2)
-                try first.expectReceived([1, 2], "the first subscriber, after upstream sent 1, 2")
-                try second.expectReceived([1, 2], "the second subscriber, after upstream sent 1, 2")
+                values.forEach { upstream.send($0) }
+                try first.expectReceived(values, "the first subscriber, after upstream sent \(listed(values[...]))")
+                try second.expectReceived(values, "the second subscriber, after upstream sent \(listed(values[...]))")
             },
             CheckScenario("replays the last values to a late subscriber, then sends live ones") {
+                let size = Int.random(in: 1...3, using: &random)
+                let values = draw(size + 2)
                 let upstream = Upstream()
-                let shared = share(upstream, 2)
+                let shared = share(upstream, size)
                 let early = subscribe(shared, .unlimited)
-                (1...3).forEach { upstream.send($0) }
+                values[...size].forEach { upstream.send($0) }
                 let late = subscribe(shared, .unlimited)
-                try late.expectReceived([2, 3], "refCountReplay(2): a subscriber arriving after 1, 2, 3")
-                upstream.send(4)
-                try late.expectReceived([2, 3, 4], "refCountReplay(2): the late subscriber, after upstream sent 4")
-                try early.expectReceived([1, 2, 3, 4], "the first subscriber, after upstream sent 1, 2, 3, 4")
+                try late.expectReceived(Array(values[1...size]), "refCountReplay(\(size)): a subscriber arriving after \(listed(values[...size]))")
+                upstream.send(values[size + 1])
+                try late.expectReceived(Array(values[1...]), "refCountReplay(\(size)): the late subscriber, after upstream sent \(values[size + 1])")
+                try early.expectReceived(values, "the first subscriber, after upstream sent \(listed(values[...]))")
             },
             CheckScenario("honours each subscriber's own demand") {
+                let values = draw(4)
+                let more = Int.random(in: 2...9, using: &random)
                 let upstream = Upstream()
                 let shared = share(upstream, 2)
                 let eager = subscribe(shared, .unlimited)
-                (1...3).forEach { upstream.send($0) }
+                values[...2].forEach { upstream.send($0) }
                 let slow = subscribe(shared, .max(1))
-                try slow.expectReceived([2], "a late subscriber after request(.max(1))")
+                try slow.expectReceived([values[1]], "a late subscriber after request(.max(1))")
                 slow.request(.max(1))
-                try slow.expectReceived([2, 3], "a late subscriber after request(.max(1)) twice")
-                upstream.send(4)
-                try slow.expectReceived([2, 3], "a subscriber with no demand left, after upstream sent 4")
-                slow.request(.max(5))
-                try slow.expectReceived([2, 3, 4], "that subscriber, after a request(.max(5))")
-                try eager.expectReceived([1, 2, 3, 4], "a subscriber with request(.unlimited)")
+                try slow.expectReceived(Array(values[1...2]), "a late subscriber after request(.max(1)) twice")
+                upstream.send(values[3])
+                try slow.expectReceived(Array(values[1...2]), "a subscriber with no demand left, after upstream sent \(values[3])")
+                slow.request(.max(more))
+                try slow.expectReceived(Array(values[1...]), "that subscriber, after a request(.max(\(more)))")
+                try eager.expectReceived(values, "a subscriber with request(.unlimited)")
             },
             CheckScenario("replays the completion, after the values the subscriber asks for") {
+                let values = draw(2)
                 let upstream = Upstream()
                 let shared = share(upstream, 2)
                 _ = subscribe(shared, .unlimited)
-                upstream.send(1)
-                upstream.send(2)
+                values.forEach { upstream.send($0) }
                 upstream.send(completion: .failure(ProbeFailure()))
                 let late = subscribe(shared, .max(1))
-                try late.expectReceived([1], "a subscriber arriving after 1, 2 and a failure, after request(.max(1))")
+                try late.expectReceived([values[0]], "a subscriber arriving after \(listed(values[...])) and a failure, after request(.max(1))")
                 late.request(.max(1))
-                try late.expectReceived([1, 2], then: .failure(ProbeFailure()), "that subscriber, after request(.max(1)) again")
+                try late.expectReceived(values, then: .failure(ProbeFailure()), "that subscriber, after request(.max(1)) again")
                 try expectUpstreamSubscriptions(upstream, 1, "after the upstream had failed and a new subscriber came")
             },
             CheckScenario("a subscriber that cancels gets nothing more, and no completion") {
+                let values = draw(3)
                 let upstream = Upstream()
                 let shared = share(upstream, 2)
                 let quitter = subscribe(shared, .unlimited) { value, subscriber in
-                    if value == 2 { subscriber.cancel() }
+                    if value == values[1] { subscriber.cancel() }
                     return .none
                 }
                 let stayer = subscribe(shared, .unlimited)
-                (1...3).forEach { upstream.send($0) }
+                values.forEach { upstream.send($0) }
                 upstream.send(completion: .finished)
-                try quitter.expectReceived([1, 2], "a subscriber that cancelled inside receive(2)")
-                try stayer.expectReceived([1, 2, 3], finished: true, "the other subscriber")
+                try quitter.expectReceived(Array(values[...1]), "a subscriber that cancelled inside receive(\(values[1]))")
+                try stayer.expectReceived(values, finished: true, "the other subscriber")
             },
             CheckScenario("the last cancel disconnects; the next subscriber starts afresh") {
+                let values = draw(2)
                 let upstream = Upstream()
                 let shared = share(upstream, 2)
                 let first = subscribe(shared, .unlimited), second = subscribe(shared, .unlimited)
-                upstream.send(1)
+                upstream.send(values[0])
                 first.cancel()
                 try expect(upstream.subscription?.cancelCount == 0,
                            "your share cancelled its upstream while a subscriber was still there")
@@ -101,8 +114,8 @@ public enum RefCountReplayCheck {
                 let next = subscribe(shared, .unlimited)
                 try expectUpstreamSubscriptions(upstream, 2, "after everyone cancelled and a new subscriber came")
                 try next.expectReceived([], "a subscriber after everyone had cancelled (the old values went with the old upstream)")
-                upstream.send(5)
-                try next.expectReceived([5], "that subscriber, after the new upstream sent 5")
+                upstream.send(values[1])
+                try next.expectReceived([values[1]], "that subscriber, after the new upstream sent \(values[1])")
             },
         ])
     }
