@@ -14,8 +14,9 @@ public enum DemandTestCheck {
             guard problems(flaw).isEmpty else { return }
             throw CheckFailure("your test returned no problem for a countdown that \(what)")
         }
-        // In an order drawn per run: which countdown is the broken one is known only to the judge.
-        return ExerciseCheck(exercise: "DemandTest", scenarios: [
+        // Each countdown twice, in an order drawn per run: which one is broken, and how, is
+        // known only to the judge, and one run's answers fit almost no other run's order.
+        let scenarios = [
             CheckScenario("passes a countdown that honours demand") {
                 let found = problems(nil)
                 guard found.isEmpty else {
@@ -31,6 +32,7 @@ public enum DemandTestCheck {
             CheckScenario("catches a countdown that keeps sending after cancel") {
                 try expectCaught(.keepsSendingAfterCancel, "goes on sending on the requests made after cancel()")
             },
-        ].shuffled(using: &random))
+        ]
+        return ExerciseCheck(exercise: "DemandTest", scenarios: (scenarios + scenarios).shuffled(using: &random))
     }
 }

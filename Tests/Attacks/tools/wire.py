@@ -9,7 +9,7 @@ worktree root. Frames are a 4-byte big-endian length, then JSON (Sources/Exercis
 """
 import json, os, struct, subprocess, sys, threading
 
-WORKBOOK = os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "workbook")
+WORKBOOK = os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "debug", "workbook")
 
 
 def judge(exercise, seed):
