@@ -155,9 +155,11 @@ import Glibc
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         let started = Date()
+        let hostMemory = AvailableMemoryWatch()
         let run = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", submissions.path, "--json", grades.path, "--time-limit", "10"],
                                    workingDirectory: Self.root, environment: environment, timeout: 900).run()
         let seconds = Date().timeIntervalSince(started)
+        let hostLost = hostMemory.stop()
         let written = try #require(FileManager.default.contents(atPath: grades.path), "no grades: \(run.standardError.suffix(2000))")
 
         // The honest students keep every exercise; no attacker passes.
@@ -204,6 +206,24 @@ import Glibc
         #expect(listener.acceptedConnections() == 0, "a grading program reached the host's loopback")
         #expect(Self.processes(containing: marker.suffix(3).description).isEmpty, "a student's process outlived the grading")
         #expect(seconds < 240, "the class took \(seconds) s")
+        #expect(hostLost < 3 << 30, "the host's available memory fell by \(hostLost >> 20) MiB while the class was graded")
+
+        // Row 8 with a terminal attached: the escape student graded alone through a
+        // pseudo-terminal (`script`), colour off, so any screen command in it is the student's.
+        let alone = group.folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: submissions.appendingPathComponent("escape"), to: alone.appendingPathComponent("escape"))
+        // The workbook's parent is `script` here, not this test: it must not take the test's
+        // parent watch for its own (it would end itself at once).
+        let command = ["env", "-u", ParentWatch.environmentKey, BuiltWorkbook.path, "grade", "--submissions", alone.path, "--time-limit", "10"]
+            .map { "'\($0)'" }.joined(separator: " ")
+        var terminalEnvironment = environment
+        terminalEnvironment["NO_COLOR"] = "1"
+        let onTerminal = try ChildProcess("/usr/bin/script", ["-qefc", command, "/dev/null"], workingDirectory: Self.root,
+                                          environment: terminalEnvironment, timeout: 300).run()
+        let screen = onTerminal.standardOutput
+        #expect(screen.contains("escape"), "the grade table was not shown on the terminal: \(screen.suffix(500))")
+        #expect(!screen.contains("\u{1B}[2J") && !screen.contains("\u{1B}[H"), "the student's screen commands reached the terminal: \(screen.debugDescription.suffix(800))")
         let hash = written
         sleep(5)
         #expect(FileManager.default.contents(atPath: grades.path) == hash, "the grades file changed after the workbook exited")
@@ -260,5 +280,40 @@ final class LoopbackListener {
             close(client)
             count += 1
         }
+    }
+}
+
+/// The lowest `MemAvailable` the host had while the watch ran, against what it had at the start.
+private final class AvailableMemoryWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var lowest: Int
+    private let first: Int
+    private let done = DispatchSemaphore(value: 0)
+
+    init() {
+        first = Self.available()
+        lowest = first
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ running }) {
+                let now = Self.available()
+                lock.withLock { lowest = min(lowest, now) }
+                usleep(100_000)
+            }
+            done.signal()
+        }
+    }
+
+    /// Stops watching; returns the largest fall in bytes.
+    func stop() -> Int {
+        lock.withLock { running = false }
+        done.wait()
+        return lock.withLock { max(0, first - lowest) }
+    }
+
+    private static func available() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("MemAvailable:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 }
