@@ -152,7 +152,10 @@ import Testing
             try kit.prepare(timeLimit: 1800, log: { _ in }, runProgram: run)
             let wall = ModuleWall(kit: kit)
             try wall.prepare(runProgram: run)
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: [countdown], compileTimeLimit: 60, sandbox: .current,
+            // As the grader does: a workbook in a folder closed to other users (a fresh clone in
+            // `mktemp -d`, as CI makes) runs its steps as its own user.
+            let sandbox = Sandbox.current.unreachable([kit.directory]) == nil ? Sandbox.current : Sandbox.current.keepingUser
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: [countdown], compileTimeLimit: 60, sandbox: sandbox,
                                             budget: CompileBudget(secondsPerStudent: 600), runProgram: run)
             compiler.warmModuleCache(with: countdown)
             let texts = [
