@@ -18,6 +18,8 @@ struct CheckRunner {
     /// Seconds one check may run.
     let timeLimit: Double
     let sandbox: Sandbox
+    /// How many checks run at once.
+    let width: Int
     let log: (String) -> Void
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
 
@@ -36,13 +38,13 @@ struct CheckRunner {
     /// Bytes kept of the start and of the end of a program's output.
     static let outputLimit = 64 * 1024
 
-    /// Runs each job's program, two at a time; the runs come back in the order of `jobs`.
+    /// Runs each job's program, ``width`` at a time; the runs come back in the order of `jobs`.
     func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
         let library = compiler.kit.library
         let kitFingerprint = ProgramFingerprint(library)
-        return jobs.mapTwoAtATime { job, fingerprint in
+        return jobs.concurrentMap(width: width) { job, fingerprint in
             defer { progress?.advance("running checks", of: jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,

@@ -5,33 +5,45 @@ import Foundation
 ///
 /// Every compile step already stops at its own limit, but fourteen files that each run to
 /// it would cost one student fourteen minutes. A step is granted the smaller of its limit
-/// and what its student has left, taken up front (the student's files compile two at a
-/// time) and the unused part given back when it ends; once nothing is left, that student's
-/// remaining files are not compiled at all.
+/// and what its student has left, taken up front (a student's files may compile at once)
+/// and the unused part given back when it ends. A step whose student's budget is all held
+/// by steps still running waits for them to give back; once nothing is left and nothing is
+/// running, that student's remaining files are not compiled at all.
 final class CompileBudget: @unchecked Sendable {
     /// Seconds of compiling each student may spend.
     let secondsPerStudent: Double
-    private let lock = NSLock()
-    private var spent: [String: Double] = [:]
+    private let changed = NSCondition()
+    private var taken: [String: Double] = [:]
+    private var running: [String: Int] = [:]
 
     init(secondsPerStudent: Double) {
         self.secondsPerStudent = secondsPerStudent
     }
 
-    /// Takes up to `limit` seconds from `student`'s budget; nil when less than a second is left.
+    /// Takes up to `limit` seconds from `student`'s budget; nil when less than a second is
+    /// left and none of it is held by a running step.
     func grant(upTo limit: Double, to student: String) -> Double? {
-        lock.withLock {
-            let left = secondsPerStudent - spent[student, default: 0]
-            guard left >= 1 else { return nil }
-            let granted = min(limit, left)
-            spent[student, default: 0] += granted
-            return granted
+        changed.lock()
+        defer { changed.unlock() }
+        while true {
+            let left = secondsPerStudent - taken[student, default: 0]
+            if left >= 1 {
+                let granted = min(limit, left)
+                taken[student, default: 0] += granted
+                running[student, default: 0] += 1
+                return granted
+            }
+            guard running[student, default: 0] > 0 else { return nil }
+            changed.wait()
         }
     }
 
-    /// Gives back what a step was granted and did not use.
-    func giveBack(_ seconds: Double, to student: String) {
-        guard seconds > 0 else { return }
-        lock.withLock { spent[student, default: 0] -= seconds }
+    /// Ends a step that was granted `granted` seconds and used `used` of them: the rest goes back.
+    func finish(granted: Double, used: Double, by student: String) {
+        changed.lock()
+        defer { changed.unlock() }
+        taken[student, default: 0] -= max(0, granted - used)
+        running[student, default: 0] -= 1
+        changed.broadcast()
     }
 }

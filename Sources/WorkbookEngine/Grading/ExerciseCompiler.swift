@@ -52,6 +52,22 @@ struct ExerciseCompiler {
     private let kitStamp: String
     /// Each exercise's binding, by exercise name; absent when the workbook has none.
     private let bindings: [String: String]
+    /// The compiler's driver.
+    private var swiftc: String { sandbox.toolchain?.swiftc ?? "swiftc" }
+    /// The linker to use: the toolchain's own `lld` where it has one (Linux), which links a
+    /// program with half the time of the system's default `gold`.
+    private static func linkerFlags(_ toolchain: Toolchain?) -> [String] {
+        #if os(Linux)
+        if let toolchain,
+           FileManager.default.isExecutableFile(atPath: toolchain.folder.appendingPathComponent("bin/ld.lld").path) {
+            return ["-use-ld=lld"]
+        }
+        #endif
+        return []
+    }
+    /// The commands of the learner's compile and of the program's, as the driver plans them.
+    private let learnerPlan: DriverPlan?
+    private let programPlan: DriverPlan?
 
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
     /// library's date, and the bindings of `exercises` (a class has many files per exercise).
@@ -72,6 +88,41 @@ struct ExerciseCompiler {
         bindings = Dictionary(uniqueKeysWithValues: exercises.compactMap { exercise in
             (try? String(contentsOf: kit.workspace.url(exercise.bindingPath), encoding: .utf8)).map { (exercise.name, $0) }
         })
+        let jobs = kit.directory.appendingPathComponent("jobs")
+        let swiftc = sandbox.toolchain?.swiftc ?? "swiftc"
+        learnerPlan = DriverPlan.plan(swiftc: swiftc, arguments: Self.learnerArguments(target: DriverPlan.placeholder, jobs: jobs, wall: wall,
+                                                                                      commonFlags: commonFlags, maps: learnerMaps),
+                                      keptIn: kit.directory.appendingPathComponent("learner-plan.json"), runProgram: runProgram)
+        programPlan = DriverPlan.plan(swiftc: swiftc, arguments: Self.programArguments(target: DriverPlan.placeholder, jobs: jobs, buildFolder: buildFolder,
+                                                                                      commonFlags: commonFlags + Self.linkerFlags(sandbox.toolchain ?? Toolchain.current), maps: programMaps),
+                                      keptIn: kit.directory.appendingPathComponent("program-plan.json"), runProgram: runProgram)
+    }
+
+    /// The driver's arguments that build the program of the job named `target`: its `main`
+    /// and the exercise's binding, compiled against the learner's module and linked with
+    /// the learner's object and the kit.
+    private static func programArguments(target: String, jobs: URL, buildFolder: URL, commonFlags: [String], maps: [URL]) -> [String] {
+        let folder = jobs.appendingPathComponent(target)
+        // Two files, one frontend (`-wmo`): each frontend job would load every module again.
+        return ["-module-name", "Grading_\(target)", folder.appendingPathComponent("main.swift").path, folder.appendingPathComponent("Binding.swift").path,
+                folder.appendingPathComponent("Exercise.o").path, "-o", folder.appendingPathComponent("program").path,
+                "-wmo", "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=Exercise_\(target)",
+                "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags + flags(for: maps)
+            + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
+    }
+
+    /// The driver's arguments that compile the learner's file of the job named `target` as
+    /// a module of its own, walled off, into an object and a module in the job's folder.
+    private static func learnerArguments(target: String, jobs: URL, wall: ModuleWall, commonFlags: [String], maps: [URL]) -> [String] {
+        let folder = jobs.appendingPathComponent(target)
+        let module = "Exercise_\(target)"
+        // One frontend writes the object and the module: by default the driver starts a
+        // second one only to emit the module, which costs a learner a quarter of a second.
+        return ["-parse-as-library", "-wmo", "-no-emit-module-separately-wmo", "-enable-testing", "-module-name", module,
+                "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path,
+                "-emit-loaded-module-trace-path", folder.appendingPathComponent("imports.json").path,
+                "-c", folder.appendingPathComponent("Exercise.swift").path, "-o", folder.appendingPathComponent("Exercise.o").path,
+                "-I", wall.directory.path] + commonFlags + flags(for: maps)
     }
 
     func folder(of job: GradingJob) -> URL {
@@ -121,10 +172,9 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: cannot write its grading program: \(error)"
         }
 
-        let learner = ["-parse-as-library", "-wmo", "-enable-testing", "-module-name", learnerModule,
-                       "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(learnerModule).swiftmodule").path,
-                       "-emit-loaded-module-trace-path", trace.path,
-                       "-c", exercise.path, "-o", object.path, "-I", wall.directory.path] + commonFlags + Self.flags(for: learnerMaps)
+        let learner = learnerPlan?.commands(forTarget: job.targetName, temporary: folder)
+            ?? [[swiftc] + Self.learnerArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), wall: wall,
+                                                 commonFlags: commonFlags, maps: learnerMaps)]
         let compiled: ChildProcess.Result
         switch step(learner, for: job) {
         case .failure(let error): return error.message
@@ -138,11 +188,9 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
         }
 
-        // Two files, one frontend (`-wmo`): each frontend job would load every module again.
-        let linking = ["-module-name", "Grading_\(job.targetName)", main.path, binding.path, object.path, "-o", program.path,
-                       "-wmo", "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=\(learnerModule)",
-                       "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags + Self.flags(for: programMaps)
-            + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
+        let linking = programPlan?.commands(forTarget: job.targetName, temporary: folder)
+            ?? [[swiftc] + Self.programArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), buildFolder: buildFolder,
+                                                 commonFlags: commonFlags + Self.linkerFlags(sandbox.toolchain ?? Toolchain.current), maps: programMaps)]
         let linked: ChildProcess.Result
         switch step(linking, for: job) {
         case .failure(let error): return error.message
@@ -197,18 +245,20 @@ struct ExerciseCompiler {
         var message: String
     }
 
-    /// Runs the compiler with `arguments` on `job`'s files, in the sandbox, within the step's
-    /// time limit and what is left of the student's budget.
-    private func step(_ arguments: [String], for job: GradingJob) -> Result<ChildProcess.Result, StepRefused> {
+    /// Runs `commands` (each a tool, then its arguments) one after another on `job`'s files,
+    /// in the sandbox, within the step's time limit and what is left of the student's budget.
+    private func step(_ commands: [[String]], for job: GradingJob) -> Result<ChildProcess.Result, StepRefused> {
         guard let seconds = budget.grant(upTo: compileTimeLimit, to: job.group) else {
             return .failure(StepRefused(message: "\(job.sourceName): error: not compiled: this student's compile budget (\(Int(budget.secondsPerStudent)) s in all) is spent"))
         }
         let folder = folder(of: job)
-        let process = ChildProcess(sandbox.toolchain?.swiftc ?? "swiftc", arguments, workingDirectory: folder, timeout: seconds)
+        let process = commands.count == 1
+            ? ChildProcess(commands[0][0], Array(commands[0].dropFirst()), workingDirectory: folder, timeout: seconds)
+            : ChildProcess.sequence(commands, workingDirectory: folder, timeout: seconds)
         let sandboxed = sandbox.wrap(process, limits: .compiling(seconds: seconds), readable: readable, writable: [folder])
         let started = Date()
         let result = try? runProgram(sandboxed)
-        budget.giveBack(seconds - Date().timeIntervalSince(started), to: job.group)
+        budget.finish(granted: seconds, used: Date().timeIntervalSince(started), by: job.group)
         guard var result else {
             return .failure(StepRefused(message: "\(job.sourceName): error: the compiler could not be started"))
         }

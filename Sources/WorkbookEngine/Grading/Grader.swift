@@ -28,6 +28,13 @@ public struct Grader {
     public var buildTimeLimit: Double = 1800
     /// Seconds of compiling each student may spend in one grading (``CompileBudget``).
     public var compileBudget: Double = 120
+    /// How many compiles, or checks, run at once: one per core, since each keeps one busy.
+    public var jobsAtOnce = Grader.defaultJobsAtOnce
+
+    public static var defaultJobsAtOnce: Int {
+        if let text = ProcessInfo.processInfo.environment["WORKBOOK_JOBS"], let jobs = Int(text), jobs > 0 { return jobs }
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: (String) -> Void
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
@@ -97,6 +104,18 @@ public struct Grader {
         }
     }
 
+    /// The indices of `jobs` in the order to compile them: each student's first file, then
+    /// each one's second, and so on, so that the files compiling at once are different
+    /// students' and one student's slow files never hold every thread.
+    static func interleavedByStudent(_ jobs: [GradingJob]) -> [Int] {
+        var seen: [String: Int] = [:]
+        let rounds = jobs.map { job in
+            defer { seen[job.group, default: 0] += 1 }
+            return seen[job.group, default: 0]
+        }
+        return jobs.indices.sorted { (rounds[$0], $0) < (rounds[$1], $1) }
+    }
+
     /// How one job went: the check's run, and what its file was flagged for.
     struct Graded {
         var outcome: ExerciseOutcome
@@ -130,39 +149,48 @@ public struct Grader {
                 sandbox = sandbox.keepingUser
             }
             // Screened while the kit is made current: both take a moment, and neither needs the other.
-            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
+            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, width: jobsAtOnce, runProgram: runProgram)
             let readableTexts = readable.map { texts[$0]! }
             let screening = Pending { parse.outlines(of: readableTexts) }
             let prepared = Result {
                 try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
             }
-            let outlines = screening.wait()
+            if case .failure = prepared { _ = screening.wait() }
             try prepared.get()
             let wall = ModuleWall(kit: kit)
-            var buildable: [GradingJob] = []
-            for (job, outline) in zip(readable, outlines) {
-                let screen = ExerciseScreen(text: texts[job]!, displayPath: job.sourceName, outline: outline)
-                graded[job]?.flags = screen.flags
-                if let refusal = screen.refusal { graded[job]?.outcome = .doesNotCompile(refusal) } else { buildable.append(job) }
-            }
-            guard let first = buildable.first else { return graded }
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(buildable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
                                             sandbox: sandbox, budget: CompileBudget(secondsPerStudent: compileBudget), runProgram: runProgram)
-            compiler.warmModuleCache(with: first.exercise)
+            compiler.warmModuleCache(with: readable[0].exercise)
 
-            if buildable.count > 1 { log("compiling \(buildable.count) exercise files…") }
+            // Compiled while the screen may still be reading: every step is sandboxed, so a
+            // file the screen refuses costs time, never safety, and a learner's check does
+            // not wait for both one after the other. A refusal known before the compile skips it.
+            func screen(_ index: Int, _ outlines: [SwiftParse.Outline?]) -> ExerciseScreen {
+                ExerciseScreen(text: texts[readable[index]]!, displayPath: readable[index].sourceName, outline: outlines[index])
+            }
+            if readable.count > 1 { log("compiling \(readable.count) exercise files…") }
             let compiling = StepProgress()
-            let errors = buildable.mapTwoAtATime { job -> (String?, ProgramFingerprint?) in
-                defer { compiling.advance("compiling exercise files", of: buildable.count) }
+            let errors = Self.interleavedByStudent(readable).concurrentMap(width: jobsAtOnce) { index -> (String?, ProgramFingerprint?)? in
+                defer { compiling.advance("compiling exercise files", of: readable.count) }
+                if let outlines = screening.ready, screen(index, outlines).refusal != nil { return nil }
+                let job = readable[index]
                 let error = compiler.build(job, text: texts[job]!)
                 return (error, error == nil ? ProgramFingerprint(compiler.program(of: job)) : nil)
             }
+            let outlines = screening.wait()
             var built: [(job: GradingJob, fingerprint: ProgramFingerprint?)] = []
-            for (job, (error, fingerprint)) in zip(buildable, errors) {
-                if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
+            for (index, compiled) in zip(Self.interleavedByStudent(readable), errors).sorted(by: { $0.0 < $1.0 }) {
+                let job = readable[index]
+                let screen = screen(index, outlines)
+                graded[job]?.flags = screen.flags
+                if let refusal = screen.refusal {
+                    graded[job]?.outcome = .doesNotCompile(refusal)
+                } else if let (error, fingerprint) = compiled {
+                    if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
+                }
             }
-            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, width: jobsAtOnce, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
             let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome

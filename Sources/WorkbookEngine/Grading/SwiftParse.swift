@@ -21,6 +21,8 @@ struct SwiftParse {
     /// Where the files are written for the parser (emptied first).
     let folder: URL
     let sandbox: Sandbox
+    /// How many frontends run at once.
+    let width: Int
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
     /// Files parsed by one frontend.
     static let batchSize = 16
@@ -42,13 +44,13 @@ struct SwiftParse {
         }
         let batches = stride(from: 0, to: files.count, by: Self.batchSize).map { Array(files[$0..<min($0 + Self.batchSize, files.count)]) }
         var found: [String: Outline] = [:]
-        for outlines in batches.mapTwoAtATime(parse) {
+        for outlines in batches.concurrentMap(width: width, parse) {
             found.merge(outlines) { first, _ in first }
         }
         // A batch one file broke is parsed again a file at a time.
         let missed = files.filter { found[$0.path] == nil }
         if !missed.isEmpty && files.count > 1 {
-            for outlines in missed.map({ [$0] }).mapTwoAtATime(parse) { found.merge(outlines) { first, _ in first } }
+            for outlines in missed.map({ [$0] }).concurrentMap(width: width, parse) { found.merge(outlines) { first, _ in first } }
         }
         return files.map { found[$0.path] }
     }

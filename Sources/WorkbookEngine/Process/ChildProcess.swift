@@ -249,3 +249,28 @@ private struct CStrings {
         return body(pointers)
     }
 }
+
+extension ChildProcess {
+    /// One process that runs `commands` one after another, each a path then its arguments,
+    /// and stops at the first that fails, with its status: several tools under one sandbox
+    /// and one time limit, as a driver would run them, without a shell reading any word.
+    ///
+    /// `/bin/sh` gets each command as its word count followed by its words; it runs the first
+    /// `count` words in a subshell (every later word shifted off), then drops them.
+    public static func sequence(_ commands: [[String]], workingDirectory: URL? = nil, timeout: TimeInterval? = nil) -> ChildProcess {
+        let script = """
+            while [ $# -gt 0 ]; do
+              count=$1; shift
+              ( index=0
+                for word do
+                  if [ $index -lt $count ]; then set -- "$@" "$word"; fi
+                  shift; index=$((index + 1))
+                done
+                exec "$@" ) || exit $?
+              shift $count
+            done
+            """
+        let words = commands.flatMap { [String($0.count)] + $0 }
+        return ChildProcess("/bin/sh", ["-c", script, "sh"] + words, workingDirectory: workingDirectory, timeout: timeout)
+    }
+}

@@ -6,18 +6,25 @@ import Foundation
 /// (two threads on the machines this runs on) and busy with the compiles.
 final class Pending<Value>: @unchecked Sendable {
     private var value: Value?
+    private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ work: @escaping @Sendable () -> Value) {
         Thread.detachNewThread { [self] in
-            value = work()
+            let result = work()
+            lock.withLock { value = result }
             done.signal()
         }
+    }
+
+    /// The work's result if it has finished, else nil at once.
+    var ready: Value? {
+        lock.withLock { value }
     }
 
     /// The work's result, once it has finished; call it once.
     func wait() -> Value {
         done.wait()
-        return value!
+        return lock.withLock { value! }
     }
 }

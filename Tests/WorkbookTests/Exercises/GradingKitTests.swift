@@ -46,7 +46,7 @@ import Testing
     func screen(_ text: String) -> ExerciseScreen {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outline = SwiftParse(folder: folder, sandbox: .current, runProgram: { try $0.run() }).outlines(of: [text])[0]
+        let outline = SwiftParse(folder: folder, sandbox: .current, width: 2, runProgram: { try $0.run() }).outlines(of: [text])[0]
         return ExerciseScreen(text: text, displayPath: "Exercises/X.swift", outline: outline)
     }
 
