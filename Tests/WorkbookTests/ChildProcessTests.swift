@@ -62,3 +62,43 @@ import Testing
     }
 }
 
+
+@Suite struct ChildProcessSequenceTests {
+    @Test func runsEachCommandInTurnWithItsWordsUntouched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sequence-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let odd = "a 'b' \"c\" $HOME `x` ;d"
+        let result = try ChildProcess.sequence([
+            ["/usr/bin/printf", "%s|", odd, "two words"],
+            ["/bin/sh", "-c", "echo; echo \"$#:$1\"", "sh", odd],
+        ], workingDirectory: folder).run()
+        #expect(result.standardOutput == "\(odd)|two words|\n1:\(odd)\n")
+        #expect(result.succeeded)
+    }
+
+    @Test func stopsAtTheFirstCommandThatFailsWithItsStatus() throws {
+        let result = try ChildProcess.sequence([
+            ["/bin/sh", "-c", "echo first"],
+            ["/bin/sh", "-c", "exit 7"],
+            ["/bin/sh", "-c", "echo never"],
+        ]).run()
+        #expect(result.standardOutput == "first\n")
+        #expect(result.termination == .exited(7))
+    }
+}
+
+@Suite struct ConcurrentMapTests {
+    @Test func keepsTheOrderAndRunsAtMostWidthAtOnce() {
+        let running = LockIsolated((now: 0, most: 0))
+        let doubled = Array(0..<40).concurrentMap(width: 3) { value -> Int in
+            running.withValue { $0.now += 1; $0.most = max($0.most, $0.now) }
+            usleep(2_000)
+            running.withValue { $0.now -= 1 }
+            return value * 2
+        }
+        #expect(doubled == Array(0..<40).map { $0 * 2 })
+        #expect(running.value.most <= 3)
+        #expect(running.value.most >= 2, "the elements ran one at a time")
+    }
+}
