@@ -38,6 +38,8 @@ struct Grade: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
+    @OptionGroup var jobs: JobsOption
+
     @Option(help: "Repeat a grading: the seed every check draws its values and demands from (a grade record's `seed`).")
     var seed: UInt64?
 
@@ -47,6 +49,7 @@ struct Grade: ParsableCommand {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
         grader.seed = seed
+        if let count = jobs.count { grader.jobsAtOnce = count }
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {

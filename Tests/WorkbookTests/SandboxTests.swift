@@ -4,6 +4,20 @@ import Testing
 
 /// How children are started and what a sandboxed one may reach.
 @Suite struct SandboxTests {
+    /// The runs of a grading share one memory budget: together they hold no more than 2.5 GiB,
+    /// whatever `--jobs` asks, down to a floor an exercise's compile fits in many times.
+    @Test func runsAtOnceShareTheMemoryAGradingMayTake() {
+        let sandbox = Sandbox(kind: .none(reason: "a test"))
+        #expect(sandbox.memoryPerRun == Int.max)
+        for jobs in 1...5 {
+            let shared = sandbox.sharingMemory(among: jobs)
+            #expect(shared.memoryPerRun * jobs <= 2560 << 20)
+            #expect(shared.memoryPerRun >= 512 << 20)
+        }
+        #expect(sandbox.sharingMemory(among: 3).memoryPerRun == (2560 << 20) / 3)
+        #expect(sandbox.sharingMemory(among: 64).memoryPerRun == 512 << 20)
+    }
+
     @Test func aClassIsRefusedWithoutASandboxUnlessTheInstructorTrustsEveryone() throws {
         let none = Sandbox(kind: .none(reason: "bubblewrap is not installed"))
         let refusal = try #require(none.refusal(gradingStudents: 2, trustingEveryone: false))

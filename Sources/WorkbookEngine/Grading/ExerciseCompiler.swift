@@ -183,7 +183,7 @@ struct ExerciseCompiler {
         if compiled.termination == .timedOut {
             return "\(job.sourceName): error: type-checking took longer than \(Int(compileTimeLimit)) s; simplify the slowest expression (add type annotations)"
         }
-        if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true) }
+        if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true, memoryLimit: stepMemory) }
         if let forbidden = wall.forbiddenImports(inTrace: trace), let module = forbidden.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
         }
@@ -199,7 +199,7 @@ struct ExerciseCompiler {
         if linked.termination == .timedOut {
             return "\(job.sourceName): error: compiling the check against your code took longer than \(Int(compileTimeLimit)) s; look for types that nest without end"
         }
-        if !linked.succeeded { return Self.firstError(linked, job: job, wall: false) }
+        if !linked.succeeded { return Self.firstError(linked, job: job, wall: false, memoryLimit: stepMemory) }
         if let built = ProgramFingerprint(program) { try? Data((key + "\u{0}" + built.record).utf8).write(to: keyFile) }
         return nil
     }
@@ -239,6 +239,9 @@ struct ExerciseCompiler {
             _ = chmod(path, (info.st_mode & 0o7777) | S_IROTH | S_IRGRP | (isFolder ? S_IXOTH | S_IXGRP : 0))
         }
     }
+
+    /// The memory each compiler step may hold.
+    private var stepMemory: Int { min(Sandbox.Limits.compiling(seconds: 1).memoryBytes, sandbox.memoryPerRun) }
 
     /// Why a step did not run: its one-line error.
     struct StepRefused: Error {
@@ -288,7 +291,7 @@ struct ExerciseCompiler {
     }
 
     /// The error that explains a failed compile or link, pinned on the learner's file.
-    private static func firstError(_ result: ChildProcess.Result, job: GradingJob, wall: Bool) -> String {
+    private static func firstError(_ result: ChildProcess.Result, job: GradingJob, wall: Bool, memoryLimit: Int) -> String {
         let output = result.standardOutput + "\n" + result.standardError
         let diagnostics = CompilerDiagnostic.errors(in: output)
         if let own = diagnostics.first(where: { $0.file == job.sourceName }) {
@@ -302,7 +305,7 @@ struct ExerciseCompiler {
             return "\(job.sourceName): error: the check cannot use your code: \(other.message)"
         }
         if output.contains("signal 9") || output.contains("Killed") || result.termination == .signalled(SIGKILL) {
-            return "\(job.sourceName): error: the compiler ran out of memory on this file (its limit is \(Sandbox.Limits.compiling(seconds: 1).memoryBytes >> 20) MiB); look for types that nest without end"
+            return "\(job.sourceName): error: the compiler ran out of memory on this file (its limit is \(memoryLimit >> 20) MiB); look for types that nest without end"
         }
         let line = output.unicodeScalars.split(separator: "\n").map { String(String.UnicodeScalarView($0)) }
             .first { $0.contains("error") }.map { $0.trimmingCharacters(in: .whitespaces) }

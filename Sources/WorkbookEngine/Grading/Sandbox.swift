@@ -41,7 +41,8 @@ struct Sandbox {
         var temporaryBytes = 64 << 20
         var sharedMemoryBytes = 16 << 20
 
-        /// A compiler or linker run: a memory group of 1.5 GiB, and 4 GiB of address space
+        /// A compiler or linker run: a memory group of 1.5 GiB (less when many run at once:
+        /// ``Sandbox/sharingMemory(among:)``), and 4 GiB of address space
         /// per process where there is no group (the frontend maps more than it touches), room
         /// for object files in `/tmp`, and files of at most 128 MiB (an exercise's object
         /// file and program are well under a megabyte).
@@ -62,6 +63,18 @@ struct Sandbox {
     var switchesUser = false
     /// The toolchain every step may load.
     var toolchain: Toolchain? = Toolchain.current
+    /// The most memory one run's group may hold, whatever its limits ask: the runs at once
+    /// share what a grading may take of the machine (``sharingMemory(among:)``).
+    var memoryPerRun = Int.max
+
+    /// Every run's memory capped so that `runsAtOnce` runs together hold at most 2.5 GiB
+    /// (with the workbook's own, under the 3 GiB a class may cost the machine), but never
+    /// under 512 MiB: an exercise's compile peaks near 150 MiB.
+    func sharingMemory(among runsAtOnce: Int) -> Sandbox {
+        var sandbox = self
+        sandbox.memoryPerRun = max(512 << 20, (2560 << 20) / max(1, runsAtOnce))
+        return sandbox
+    }
 
     init(kind: Kind) {
         self.kind = kind
@@ -170,7 +183,7 @@ struct Sandbox {
             command += ["--"]
             if case .success(let groups) = memoryGroups {
                 // Made now, removed when the run ends (``ChildProcess/onEnd``).
-                let group = groups.group(memoryBytes: limits.memoryBytes, processes: limits.processes)
+                let group = groups.group(memoryBytes: min(limits.memoryBytes, memoryPerRun), processes: limits.processes)
                 if group.make() { memoryGroup = group } else { group.remove() }
             }
         } else if command.first == "/usr/bin/prlimit" {
