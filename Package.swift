@@ -142,9 +142,8 @@ let package = Package(
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
-        // compile these tests only after linking it, which kept both cores waiting for the
-        // linker (a fresh build 84 s -> 75 s without it).
-        .testTarget(name: "WorkbookTests", dependencies: ["WorkbookEngine", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        // compile these tests only after linking it, and both cores would wait for the linker.
+        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["WorkbookEngine"], path: "Tests/SelfTestHost"),

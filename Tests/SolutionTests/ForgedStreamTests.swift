@@ -13,7 +13,7 @@ import Testing
 /// solution's grading program, every message on the wire kept in order. Played back against
 /// a judge with the same seed it passes (so the playback is faithful); against another seed
 /// the judge draws other values, and the script's answers no longer fit.
-@Suite("Forged streams", .serialized)
+@Suite("Forged streams", .serialized, .tags(.slow), .slow)
 struct ForgedStreamTests {
     /// Exercises whose recording does not replay even against its own seed, so the test
     /// would prove nothing about them. None at present.

@@ -2,7 +2,7 @@ import Foundation
 @testable import WorkbookEngine
 
 /// The `workbook` executable built next to the tests (`swift test` builds every target of
-/// the package; see the note on WorkbookTests in Package.swift), and the package it belongs to.
+/// the package; see the note on WorkbookEngineTests in Package.swift), and the package it belongs to.
 enum BuiltWorkbook {
     /// Walks up from the tests until a directory holds `workbook`: on Linux the tests are an
     /// executable in the build directory itself; on macOS they are an `.xctest` bundle there,
@@ -27,7 +27,7 @@ enum BuiltWorkbook {
         return "\(name)-not-found-next-to-the-tests"
     }
 
-    /// The package root, found from this file: Tests/WorkbookTests/BuiltWorkbook.swift.
+    /// The package root, found from this file: Tests/WorkbookEngineTests/BuiltWorkbook.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `workbook check`, `hint`, `reset` and `grade` as a learner or instructor runs them, in a
 /// throwaway workbook so that the real one's progress is never touched.
-@Suite struct ExerciseCommandTests {
+@Suite(.tags(.slow), .slow) struct ExerciseCommandTests {
     @Test func anUnknownExerciseIsAOneLineErrorListingTheValidOnes() throws {
         let workbook = try TemporaryWorkbook()
         for command in [["check", "Nope"], ["hint", "Nope"], ["reset", "Nope", "--yes"]] {
@@ -91,7 +91,7 @@ import Testing
 }
 
 /// `workbook watch` notices an edit while it runs.
-@Suite struct WatchCommandTests {
+@Suite(.tags(.slow), .slow) struct WatchCommandTests {
     @Test func reChecksAnExerciseWhenItsFileChanges() async throws {
         let workbook = try TemporaryWorkbook()
         let root = workbook.root

@@ -11,7 +11,7 @@ import Glibc
 /// holding CR and LF) hand in honest solutions: graded by the real `workbook grade`, as an
 /// instructor grades. Heavy (it builds and runs some forty programs), so it runs as a CI
 /// stage of its own: `WORKBOOK_HOSTILE_CLASS=1 swift test --filter HostileClassTests`.
-@Suite(.serialized) struct HostileClassTests {
+@Suite(.serialized, .tags(.slow), .slow) struct HostileClassTests {
     static let isRequested = ProcessInfo.processInfo.environment["WORKBOOK_HOSTILE_CLASS"] == "1"
 
     static let root = BuiltWorkbook.packageRoot

@@ -6,7 +6,7 @@ import Testing
 /// A class graded in shares on several machines, then merged, must get exactly the grades
 /// one run over the whole class gives: graded for real, with this workbook's built
 /// `workbook`, as a CI matrix would run it.
-@Suite(.serialized) struct ShardMergeTests {
+@Suite(.serialized, .tags(.slow), .slow) struct ShardMergeTests {
     static let workspace = ExerciseWorkspace(root: BuiltWorkbook.packageRoot)
 
     /// Six students whose grades differ: passed, does not compile, failed, not started, a

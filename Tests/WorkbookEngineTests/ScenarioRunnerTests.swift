@@ -3,7 +3,7 @@ import Testing
 @testable import selftest_host
 
 /// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.
-@Suite struct ScenarioRunnerTests {
+@Suite(.tags(.slow), .slow) struct ScenarioRunnerTests {
     let runner = ScenarioRunner(executable: BuiltWorkbook.selfTestHost, timeLimit: 1)
 
     @Test func capturesEverythingAScenarioPrints() {

@@ -2,7 +2,7 @@ import Testing
 @testable import WorkbookEngine
 
 /// The `workbook` command as a learner runs it.
-@Suite struct WorkbookCommandTests {
+@Suite(.tags(.slow), .slow) struct WorkbookCommandTests {
     @Test func readsAChapterWrappedToTheWidth() throws {
         let result = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never", "--width", "60"])
         #expect(result.succeeded, "\(result.standardError)")

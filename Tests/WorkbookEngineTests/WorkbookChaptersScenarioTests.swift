@@ -5,7 +5,7 @@ import Testing
 @testable import WorkbookEngine
 
 /// Every scenario of every chapter prints exactly what its chapter says.
-@Suite struct WorkbookChaptersScenarioTests {
+@Suite(.tags(.slow), .slow) struct WorkbookChaptersScenarioTests {
     @Test func everyScenarioPrintsItsOutputBlock() {
         let results = ScenarioRunner(executable: BuiltWorkbook.path).results(for: ScenarioCatalog.chapters)
         #expect(!results.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 /// Learners' files that do everything a grade must survive, graded for real: built by the
 /// toolchain and run against this workbook's own checks, as `workbook grade --submissions`
 /// grades a class.
-@Suite(.serialized) struct HostileExerciseTests {
+@Suite(.serialized, .tags(.slow), .slow) struct HostileExerciseTests {
     static let workspace = ExerciseWorkspace(root: BuiltWorkbook.packageRoot)
     let countdown = Exercise.named("Countdown")
 

@@ -27,7 +27,7 @@ import Testing
 
     /// The real driver: a learner's compile is one frontend command, a program's build the
     /// frontend then the linker's helpers, and the plan is asked once and then read back.
-    @Test func theDriverPlansOneFrontendForACompileAndIsAskedOnce() throws {
+    @Test(.tags(.slow), .slow) func theDriverPlansOneFrontendForACompileAndIsAskedOnce() throws {
         guard let toolchain = Toolchain.current else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
