@@ -7,7 +7,7 @@ import WorkbookEngine
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "For maintainers: validate the exercises, make a sample class, write the classroom files or a student edition.",
-        subcommands: [DevCheckCommand.self, SampleClassCommand.self, ClassroomCommand.self, StudentEditionCommand.self]
+        subcommands: [DevCheckCommand.self, ExercisesCommand.self, SampleClassCommand.self, ClassroomCommand.self, StudentEditionCommand.self]
     )
 }
 
@@ -60,6 +60,45 @@ struct SampleClassCommand: ParsableCommand {
 
     func validate() throws {
         if students < 1 || students > 500 { throw ValidationError("--students must be from 1 to 500") }
+    }
+}
+
+struct ExercisesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercises",
+        abstract: "List the exercises of the manifest, in order: one name a line, or every field as JSON.",
+        discussion: "Scripts (CI among them) read the exercise list here rather than parsing the manifest's Swift."
+    )
+
+    @Flag(help: "Print each exercise's name, chapter, summary, hints, points and files as a JSON array.")
+    var json = false
+
+    /// One exercise as `--json` prints it.
+    struct Listing: Encodable {
+        var name: String
+        var chapter: String
+        var summary: String
+        var hints: [String]
+        var points: Int
+        var file: String
+        var stub: String
+        var solution: String
+        var binding: String
+    }
+
+    mutating func run() throws {
+        guard json else {
+            for exercise in ExerciseManifest.all { print(exercise.name) }
+            return
+        }
+        let listings = ExerciseManifest.all.map { exercise in
+            Listing(name: exercise.name, chapter: exercise.chapter, summary: exercise.summary, hints: exercise.hints,
+                    points: GradeRecord.pointsPerExercise, file: exercise.filePath, stub: exercise.stubPath,
+                    solution: exercise.solutionPath, binding: exercise.bindingPath)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(listings), as: UTF8.self))
     }
 }
 

@@ -1,3 +1,5 @@
+import Course
+import Foundation
 import Testing
 @testable import WorkbookEngine
 
@@ -11,6 +13,24 @@ import Testing
         // Prose wraps at 60; only code lines (behind the │ gutter or indented) may be longer.
         for line in result.standardOutput.split(separator: "\n") where line.count > 60 {
             #expect(line.hasPrefix("│ ") || line.hasPrefix("    "), "\(line)")
+        }
+    }
+
+    /// The exercise list CI reads: the manifest's, in its order, with every field.
+    @Test func listsTheExercisesAsNamesAndAsJSON() throws {
+        let names = try BuiltWorkbook.run(["dev", "exercises"])
+        #expect(names.succeeded, "\(names.standardError)")
+        #expect(names.standardOutput.split(separator: "\n").map(String.init) == ExerciseManifest.all.map(\.name))
+
+        let listed = try BuiltWorkbook.run(["dev", "exercises", "--json"])
+        let entries = try #require(JSONSerialization.jsonObject(with: listed.standardOutputData) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ExerciseManifest.all.map(\.name))
+        for (entry, exercise) in zip(entries, ExerciseManifest.all) {
+            #expect(entry["chapter"] as? String == exercise.chapter)
+            #expect(entry["hints"] as? [String] == exercise.hints)
+            #expect(entry["points"] as? Int == GradeRecord.pointsPerExercise)
+            #expect(entry["stub"] as? String == exercise.stubPath)
+            #expect(entry["binding"] as? String == exercise.bindingPath)
         }
     }
 
