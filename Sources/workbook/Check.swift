@@ -19,6 +19,8 @@ struct Check: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
+    @OptionGroup var policy: GradingPolicyOptions
+
     @Option(help: "Repeat a run: the seed its values and demands were drawn from (a grade record's `seed`).")
     var seed: UInt64?
 
@@ -28,7 +30,7 @@ struct Check: ParsableCommand {
         let workspace = try ExerciseWorkspace.locateLayingOutExercises()
         let exercises = try exercise.map { [try ExerciseLookup.exercise(named: $0)] } ?? ExerciseManifest.all
         let summary = try Self.summary(
-            of: exercises, in: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), terminal: options.terminal,
+            of: exercises, in: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), terminal: options.terminal,
             gradeUntouched: exercise != nil, seed: seed)
         print(summary.text, terminator: "")
         if !summary.allPassed { throw ExitCode.failure }
@@ -39,10 +41,10 @@ struct Check: ParsableCommand {
     /// - Parameter gradeUntouched: run the checks of untouched stubs too, so that naming an
     ///   exercise shows what its check expects first.
     static func summary(
-        of exercises: [Exercise], in workspace: ExerciseWorkspace, timeLimit: Double,
+        of exercises: [Exercise], in workspace: ExerciseWorkspace, policy: GradingPolicy,
         terminal: Terminal, gradeUntouched: Bool, seed: UInt64? = nil
     ) throws -> CheckSummary {
-        var grader = Grader(workspace: workspace, timeLimit: timeLimit, log: logProgress)
+        var grader = Grader(workspace: workspace, policy: policy, log: logProgress)
         grader.seed = seed
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let results = try grader.grade(exercises, untouchedToo: gradeUntouched)

@@ -22,7 +22,7 @@ struct DevCheckCommand: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)).run()
+        var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
         report.problems += CommittedExercisesCheck(workspace: workspace).problems()

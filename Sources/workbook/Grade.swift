@@ -38,7 +38,7 @@ struct Grade: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
-    @OptionGroup var jobs: JobsOption
+    @OptionGroup var policy: GradingPolicyOptions
 
     @Option(help: "Repeat a grading: the seed every check draws its values and demands from (a grade record's `seed`).")
     var seed: UInt64?
@@ -47,9 +47,8 @@ struct Grade: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        var grader = Grader(workspace: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), log: logProgress)
+        var grader = Grader(workspace: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), log: logProgress)
         grader.seed = seed
-        if let count = jobs.count { grader.jobsAtOnce = count }
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {

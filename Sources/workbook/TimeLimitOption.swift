@@ -6,7 +6,7 @@ struct TimeLimitOption: ParsableArguments {
     @Option(
         name: .customLong("time-limit"),
         help: ArgumentHelp(
-            "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioRunner.defaultTimeLimit)) for a scenario, \(Int(Grader.defaultTimeLimit)) for a check).",
+            "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioRunner.defaultTimeLimit)) for a scenario, \(Int(GradingPolicy().checkSeconds)) for a check).",
             valueName: "seconds"))
     var seconds: Double?
 

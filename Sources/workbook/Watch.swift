@@ -41,7 +41,7 @@ struct Watch: ParsableCommand {
     private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) {
         do {
             let summary = try Check.summary(
-                of: exercises, in: workspace, timeLimit: timeLimit.seconds(or: Grader.defaultTimeLimit), terminal: options.terminal, gradeUntouched: false)
+                of: exercises, in: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), terminal: options.terminal, gradeUntouched: false)
             print(summary.text, terminator: "")
         } catch {
             print("error: \(error)")

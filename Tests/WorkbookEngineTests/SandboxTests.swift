@@ -10,12 +10,12 @@ import Testing
         let sandbox = Sandbox(kind: .none(reason: "a test"))
         #expect(sandbox.memoryPerRun == Int.max)
         for jobs in 1...5 {
-            let shared = sandbox.sharingMemory(among: jobs)
+            let shared = sandbox.sharingMemory(2560 << 20, among: jobs)
             #expect(shared.memoryPerRun * jobs <= 2560 << 20)
             #expect(shared.memoryPerRun >= 512 << 20)
         }
-        #expect(sandbox.sharingMemory(among: 3).memoryPerRun == (2560 << 20) / 3)
-        #expect(sandbox.sharingMemory(among: 64).memoryPerRun == 512 << 20)
+        #expect(sandbox.sharingMemory(2560 << 20, among: 3).memoryPerRun == (2560 << 20) / 3)
+        #expect(sandbox.sharingMemory(2560 << 20, among: 64).memoryPerRun == 512 << 20)
     }
 
     @Test func aClassIsRefusedWithoutASandboxUnlessTheInstructorTrustsEveryone() throws {

@@ -12,7 +12,7 @@ import Foundation
 ///    what holds is the sandbox every later step runs in.
 /// 3. The ``GradingKit`` (checks and library) is built once, and each file is compiled on
 ///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
-///    ``jobsAtOnce`` at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
+///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
 /// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
 ///
 /// Grades are computed, never remembered: nothing under `.workbook/` can change one, and
@@ -20,23 +20,8 @@ import Foundation
 /// workbook (``GradingLock``).
 public struct Grader {
     public var workspace: ExerciseWorkspace
-    /// Seconds one exercise's check may run.
-    public var timeLimit: Double
-    /// Seconds the compiler may spend on one exercise file.
-    public var compileTimeLimit: Double = 60
-    /// Seconds building the grading kit may take (the first time compiles the whole library).
-    public var buildTimeLimit: Double = 1800
-    /// Seconds of compiling each student may spend in one grading (``CompileBudget``).
-    public var compileBudget: Double = 120
-    /// How many compiles, or checks, run at once.
-    public var jobsAtOnce = Grader.defaultJobsAtOnce
-
-    /// One more than the machine's cores: each job keeps a core busy most of the time, but
-    /// also waits for its tools to start and for the sandbox to be set up, and one more job
-    /// fills those gaps (a class of 30 on 2 cores: 89 s with 2 at once, 77–83 s with 3, 90 s with 4).
-    public static var defaultJobsAtOnce: Int {
-        ProcessInfo.processInfo.activeProcessorCount + 1
-    }
+    /// Every limit: time, compile budget, jobs at once and their memory.
+    public var policy: GradingPolicy
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: (String) -> Void
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
@@ -47,11 +32,9 @@ public struct Grader {
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     public var seed: UInt64?
 
-    public static let defaultTimeLimit: Double = 10
-
-    public init(workspace: ExerciseWorkspace, timeLimit: Double = Grader.defaultTimeLimit, log: @escaping (String) -> Void = { _ in }) {
+    public init(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy(), log: @escaping (String) -> Void = { _ in }) {
         self.workspace = workspace
-        self.timeLimit = timeLimit
+        self.policy = policy
         self.log = log
     }
 
@@ -145,24 +128,24 @@ public struct Grader {
         guard !readable.isEmpty else { return graded }
         return try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
-            var sandbox = self.sandbox.sharingMemory(among: jobsAtOnce)
+            var sandbox = self.sandbox.sharingMemory(policy.memoryBytes, among: policy.jobs)
             if let barrier = sandbox.unreachable([kit.directory]) {
                 log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
                 sandbox = sandbox.keepingUser
             }
             // Screened while the kit is made current: both take a moment, and neither needs the other.
-            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, width: jobsAtOnce, runProgram: runProgram)
+            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, width: policy.jobs, runProgram: runProgram)
             let readableTexts = readable.map { texts[$0]! }
             let screening = Pending { parse.outlines(of: readableTexts) }
             let prepared = Result {
-                try kit.prepare(timeLimit: buildTimeLimit, log: log, runProgram: runProgram)
+                try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
             }
             if case .failure = prepared { _ = screening.wait() }
             try prepared.get()
             let wall = ModuleWall(kit: kit)
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: compileTimeLimit,
-                                            sandbox: sandbox, budget: CompileBudget(secondsPerStudent: compileBudget), runProgram: runProgram)
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
+                                            sandbox: sandbox, budget: CompileBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
             compiler.warmModuleCache(with: readable[0].exercise)
 
             // Compiled while the screen may still be reading: every step is sandboxed, so a
@@ -173,7 +156,7 @@ public struct Grader {
             }
             if readable.count > 1 { log("compiling \(readable.count) exercise files…") }
             let compiling = StepProgress()
-            let errors = Self.interleavedByStudent(readable).concurrentMap(width: jobsAtOnce) { index -> (String?, ProgramFingerprint?)? in
+            let errors = Self.interleavedByStudent(readable).concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
                 defer { compiling.advance("compiling exercise files", of: readable.count) }
                 if let outlines = screening.ready, screen(index, outlines).refusal != nil { return nil }
                 let job = readable[index]
@@ -192,7 +175,7 @@ public struct Grader {
                     if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
                 }
             }
-            let runner = CheckRunner(compiler: compiler, timeLimit: timeLimit, sandbox: sandbox, width: jobsAtOnce, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+            let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
             let running = StepProgress()
             for (entry, run) in zip(built, runner.run(built, progress: running)) {
                 graded[entry.job]?.outcome = run.outcome

@@ -42,7 +42,7 @@ struct Sandbox {
         var sharedMemoryBytes = 16 << 20
 
         /// A compiler or linker run: a memory group of 1.5 GiB (less when many run at once:
-        /// ``Sandbox/sharingMemory(among:)``), and 4 GiB of address space
+        /// ``Sandbox/sharingMemory(_:among:)``), and 4 GiB of address space
         /// per process where there is no group (the frontend maps more than it touches), room
         /// for object files in `/tmp`, and files of at most 128 MiB (an exercise's object
         /// file and program are well under a megabyte).
@@ -64,15 +64,15 @@ struct Sandbox {
     /// The toolchain every step may load.
     var toolchain: Toolchain? = Toolchain.current
     /// The most memory one run's group may hold, whatever its limits ask: the runs at once
-    /// share what a grading may take of the machine (``sharingMemory(among:)``).
+    /// share what a grading may take of the machine (``sharingMemory(_:among:)``).
     var memoryPerRun = Int.max
 
-    /// Every run's memory capped so that `runsAtOnce` runs together hold at most 2.5 GiB
-    /// (with the workbook's own, under the 3 GiB a class may cost the machine), but never
-    /// under 512 MiB: an exercise's compile peaks near 150 MiB.
-    func sharingMemory(among runsAtOnce: Int) -> Sandbox {
+    /// Every run's memory capped so that `runsAtOnce` runs together hold at most `total`
+    /// (``GradingPolicy/memoryBytes``), but never under 512 MiB: an exercise's compile
+    /// peaks near 150 MiB.
+    func sharingMemory(_ total: Int, among runsAtOnce: Int) -> Sandbox {
         var sandbox = self
-        sandbox.memoryPerRun = max(512 << 20, (2560 << 20) / max(1, runsAtOnce))
+        sandbox.memoryPerRun = max(512 << 20, total / max(1, runsAtOnce))
         return sandbox
     }
 

@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    @Test func aGradingPolicyFlagOutOfRangeIsAOneLineError() throws {
+        let workbook = try TemporaryWorkbook()
+        let cases: [([String], String)] = [
+            (["grade", "--jobs", "0"], "--jobs must be a whole number of 1 or more"),
+            (["check", "--compile-time-limit", "nan"], "--compile-time-limit must be a number of seconds more than 0"),
+            (["grade", "--compile-budget=-3"], "--compile-budget must be a number of seconds more than 0"),
+            (["grade", "--memory", "100"], "--memory must be 512 MiB or more"),
+        ]
+        for (command, message) in cases {
+            let result = try run(command, in: workbook)
+            #expect(result.termination == .exited(64), "\(command): \(result.termination)")
+            let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errors.count == 1 && errors[0].contains(message), "\(command): \(result.standardError)")
+        }
+    }
+
     @Test func resetKeepsTheLearnersVersionAndSaysWhere() throws {
         let workbook = try TemporaryWorkbook()
         try workbook.start(.named("Chunks"), with: "// my careful work\n")

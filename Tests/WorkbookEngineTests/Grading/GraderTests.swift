@@ -73,7 +73,7 @@ import Testing
         toolchain.slowExercises = ["Countdown"]
         toolchain.checks["G_MyAssign"] = .report(failure: nil)
         var grader = grader(workbook, toolchain)
-        grader.compileTimeLimit = 7
+        grader.policy.compileSeconds = 7
         let results = try grader.grade([myAssign, countdown])
         #expect(results[0].outcome == .passed)
         #expect(results[1].outcome == .doesNotCompile("Exercises/Countdown.swift: error: type-checking took longer than 7 s; simplify the slowest expression (add type annotations)"))
@@ -245,7 +245,7 @@ import Testing
         toolchain.checks["G_Chunks"] = ChildProcess.Result(
             termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: 3)
         var grader = grader(workbook, toolchain)
-        grader.timeLimit = 3
+        grader.policy.checkSeconds = 3
         #expect(try grader.grade([chunks])[0].outcome == .timedOut(seconds: 3))
     }
 
@@ -359,7 +359,7 @@ import Testing
     }
 
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
-        var grader = Grader(workspace: workbook.workspace, timeLimit: 5)
+        var grader = Grader(workspace: workbook.workspace, policy: GradingPolicy(checkSeconds: 5))
         grader.runProgram = toolchain.run
         grader.sandbox = Sandbox(kind: .none(reason: "a fake toolchain"))
         return grader
