@@ -82,9 +82,10 @@ public struct StudentEdition {
         }
     }
 
-    /// The names of the types a file declares at the start of a line.
+    /// The names of the types a file declares at the start of a line, after any attributes
+    /// (whose arguments may hold one level of parentheses: `@Suite(.tags(.slow))`).
     static func declaredTypes(in text: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|final\s+|private\s+)*(?:struct|class|enum|actor)\s+(\w+)"#, options: .anchorsMatchLines)
+        let pattern = try! NSRegularExpression(pattern: #"^(?:@\w+(?:\((?:[^()]|\([^()]*\))*\))?\s+)*(?:public\s+|final\s+|private\s+)*(?:struct|class|enum|actor)\s+(\w+)"#, options: .anchorsMatchLines)
         let range = NSRange(text.startIndex..., in: text)
         return pattern.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
     }

@@ -32,6 +32,19 @@ import Testing
         #expect(try grown.problems(in: workbook.workspace) == [".github/classroom/autograding.json does not match the manifest: run `swift run workbook dev classroom` and commit it"])
     }
 
+    /// A test that uses a type declared by a test the edition drops is dropped too, so the
+    /// declaration must be found behind any attributes, arguments and all.
+    @Test func aDeclaredTypeIsFoundBehindItsAttributes() {
+        let text = """
+            @Suite(.serialized, .tags(.slow), .slow) struct Hostile {}
+            @Suite("Forged streams", .serialized, .tags(.slow)) final class Forged {}
+            @available(macOS 12, *)
+            enum Plain {}
+            let notAType = 1
+            """
+        #expect(StudentEdition.declaredTypes(in: text) == ["Hostile", "Forged", "Plain"])
+    }
+
     @Test func theEditionManifestDropsTheSolutionTargetsOrRefusesToGuess() throws {
         // The shape of the root Package.swift (read from a string: in the student edition
         // the real one no longer declares these targets).
