@@ -6,9 +6,10 @@ import Foundation
 /// Every compile step already stops at its own limit, but fourteen files that each run to
 /// it would cost one student fourteen minutes. A step is granted the smaller of its limit
 /// and what its student has left, taken up front (a student's files may compile at once)
-/// and the unused part given back when it ends. A step whose student's budget is all held
-/// by steps still running waits for them to give back; once nothing is left and nothing is
-/// running, that student's remaining files are not compiled at all.
+/// and the unused part given back when it ends. While the student's other steps are still
+/// running, a step that would get less than its full limit waits for them to give back, so
+/// what a file is granted does not depend on which of its student's files compile beside
+/// it; once nothing is left and nothing is running, the remaining files are not compiled.
 final class CompileBudget: @unchecked Sendable {
     /// Seconds of compiling each student may spend.
     let secondsPerStudent: Double
@@ -27,13 +28,14 @@ final class CompileBudget: @unchecked Sendable {
         defer { changed.unlock() }
         while true {
             let left = secondsPerStudent - taken[student, default: 0]
-            if left >= 1 {
+            let othersRunning = running[student, default: 0] > 0
+            if left >= limit || (left >= 1 && !othersRunning) {
                 let granted = min(limit, left)
                 taken[student, default: 0] += granted
                 running[student, default: 0] += 1
                 return granted
             }
-            guard running[student, default: 0] > 0 else { return nil }
+            guard othersRunning else { return nil }
             changed.wait()
         }
     }

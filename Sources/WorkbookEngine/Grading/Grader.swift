@@ -128,13 +128,13 @@ public struct Grader {
         guard !readable.isEmpty else { return graded }
         return try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
-            var sandbox = self.sandbox.sharingMemory(policy.memoryBytes, among: policy.jobs)
+            var sandbox = self.sandbox.sharingMemory(policy.memoryBytes, among: policy.jobs + SwiftParse.width)
             if let barrier = sandbox.unreachable([kit.directory]) {
                 log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
                 sandbox = sandbox.keepingUser
             }
             // Screened while the kit is made current: both take a moment, and neither needs the other.
-            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, width: policy.jobs, runProgram: runProgram)
+            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
             let readableTexts = readable.map { texts[$0]! }
             let screening = Pending { parse.outlines(of: readableTexts) }
             let prepared = Result {

@@ -21,13 +21,17 @@ struct SwiftParse {
     /// Where the files are written for the parser (emptied first).
     let folder: URL
     let sandbox: Sandbox
-    /// How many frontends run at once.
-    let width: Int
     let runProgram: (ChildProcess) throws -> ChildProcess.Result
     /// Files parsed by one frontend.
     static let batchSize = 16
-    /// The most of a parse's output that is read: an exercise's outline is a few hundred kilobytes.
-    static let outputLimit = 32 << 20
+    /// Frontends at once, whatever `--jobs` says: the workbook decodes what each prints, so
+    /// this bounds the workbook's own memory, and the screen runs beside the compiles.
+    static let width = 2
+    /// The most of one file's parse that is read. An exercise's outline is tens of
+    /// kilobytes; a file of tens of thousands of statements makes megabytes, which would
+    /// cost the workbook a hundred times as much to decode. Such a file is not outlined, so
+    /// the screen refuses it.
+    static let outputLimitPerFile = 2 << 20
 
     /// The outline of each of `texts`, in order; nil for a file the parser could not read.
     func outlines(of texts: [String]) -> [Outline?] {
@@ -44,51 +48,52 @@ struct SwiftParse {
         }
         let batches = stride(from: 0, to: files.count, by: Self.batchSize).map { Array(files[$0..<min($0 + Self.batchSize, files.count)]) }
         var found: [String: Outline] = [:]
-        for outlines in batches.concurrentMap(width: width, parse) {
+        for outlines in batches.concurrentMap(width: Self.width, parse) {
             found.merge(outlines) { first, _ in first }
         }
         // A batch one file broke is parsed again a file at a time.
         let missed = files.filter { found[$0.path] == nil }
         if !missed.isEmpty && files.count > 1 {
-            for outlines in missed.map({ [$0] }).concurrentMap(width: width, parse) { found.merge(outlines) { first, _ in first } }
+            for outlines in missed.map({ [$0] }).concurrentMap(width: Self.width, parse) { found.merge(outlines) { first, _ in first } }
         }
         return files.map { found[$0.path] }
     }
 
-    /// Parses `files` in one sandboxed frontend; the outlines by path.
+    /// Parses `files` in one sandboxed frontend; the outlines by path. A parse whose
+    /// output was cut outlines nothing: a cut could join one file's start to another's end.
     private func parse(_ files: [URL]) -> [String: Outline] {
         // The frontend itself: the driver would only start it.
         let frontend = sandbox.toolchain.map { FileManager.default.isExecutableFile(atPath: $0.frontend) ? [$0.frontend] : [$0.swiftc, "-frontend"] } ?? ["swiftc", "-frontend"]
         var process = ChildProcess(frontend[0], Array(frontend.dropFirst()) + ["-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"]
                                    + files.flatMap { ["-primary-file", $0.path] }, workingDirectory: folder, timeout: 60)
-        process.outputLimit = Self.outputLimit
+        process.outputLimit = Self.outputLimitPerFile * files.count
         let sandboxed = sandbox.wrap(process, limits: .compiling(seconds: 60), readable: [folder])
-        guard let result = try? runProgram(sandboxed) else { return [:] }
+        guard let result = try? runProgram(sandboxed),
+              result.standardOutputData.count < process.outputLimit, result.standardErrorData.count < process.outputLimit else { return [:] }
         var outlines: [String: Outline] = [:]
-        for object in Self.sourceFiles(in: result.standardErrorData + result.standardOutputData) {
-            guard let file = object["filename"] as? String else { continue }
+        Self.forEachSourceFile(in: result.standardErrorData + result.standardOutputData) { object in
+            guard let file = object["filename"] as? String else { return }
             let text = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
             outlines[file] = Self.outline(of: object, text: [UInt8](text))
         }
         return outlines
     }
 
-    /// The `source_file` objects in the parser's output, which holds them one after another,
-    /// with any diagnostics between them.
-    static func sourceFiles(in output: Data) -> [[String: Any]] {
+    /// Each `source_file` object in the parser's output, which holds them one after another,
+    /// with any diagnostics between them; decoded one at a time, so that only one file's
+    /// objects are in memory at once.
+    static func forEachSourceFile(in output: Data, _ body: ([String: Any]) -> Void) {
         let bytes = [UInt8](output)
         let marker = Array(#"{"_kind":"source_file""#.utf8)
-        var objects: [[String: Any]] = []
         var index = 0
         while let start = firstIndex(of: marker, in: bytes, from: index) {
             guard let end = endOfObject(in: bytes, from: start) else { break }
             // The dump writes control characters of string literals as they are; JSON does
             // not allow them, and nothing read here is inside a string.
             let object = Data(bytes[start..<end].map { $0 < 0x20 ? 0x20 : $0 })
-            if let parsed = try? JSONSerialization.jsonObject(with: object) as? [String: Any] { objects.append(parsed) }
+            if let parsed = try? JSONSerialization.jsonObject(with: object) as? [String: Any] { body(parsed) }
             index = end
         }
-        return objects
     }
 
     private static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -6,11 +6,23 @@ import Testing
     @Test func aStepIsGrantedWhatIsLeftAndGivesBackWhatItDidNotUse() {
         let budget = CompileBudget(secondsPerStudent: 100)
         #expect(budget.grant(upTo: 60, to: "ann") == 60)
-        #expect(budget.grant(upTo: 60, to: "ann") == 40)
         budget.finish(granted: 60, used: 5, by: "ann")
-        budget.finish(granted: 40, used: 40, by: "ann")
-        #expect(budget.grant(upTo: 60, to: "ann") == 55)
+        #expect(budget.grant(upTo: 60, to: "ann") == 60)
+        budget.finish(granted: 60, used: 60, by: "ann")
+        #expect(budget.grant(upTo: 60, to: "ann") == 35, "what is left, when nothing else of hers runs")
         #expect(budget.grant(upTo: 60, to: "bob") == 60, "each student has a budget of their own")
+    }
+
+    /// A remainder is not granted while the student's other steps may still give back: what
+    /// a file gets must not depend on which of its student's files compile beside it.
+    @Test func aStepWaitsForItsFullLimitWhileOthersOfItsStudentRun() {
+        let budget = CompileBudget(secondsPerStudent: 100)
+        #expect(budget.grant(upTo: 60, to: "ann") == 60)
+        let waiting = Pending { budget.grant(upTo: 60, to: "ann") }
+        usleep(100_000)
+        #expect(waiting.ready == nil, "granted the 40 s remainder while 60 s were still held")
+        budget.finish(granted: 60, used: 3, by: "ann")
+        #expect(waiting.wait() == 60)
     }
 
     @Test func aSpentBudgetCompilesNothingMore() {

@@ -46,8 +46,17 @@ import Testing
     func screen(_ text: String) -> ExerciseScreen {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outline = SwiftParse(folder: folder, sandbox: .current, width: 2, runProgram: { try $0.run() }).outlines(of: [text])[0]
+        let outline = SwiftParse(folder: folder, sandbox: .current, runProgram: { try $0.run() }).outlines(of: [text])[0]
         return ExerciseScreen(text: text, displayPath: "Exercises/X.swift", outline: outline)
+    }
+
+    /// A file of tens of thousands of statements parses into megabytes of JSON, which would
+    /// cost the workbook a hundred times as much to decode: it is refused, not outlined.
+    @Test func aFileTooLargeToOutlineIsRefused() {
+        let huge = "func f() {\n" + String(repeating: "_=0;", count: 65_000) + "\n}\n"
+        let screen = screen(huge)
+        #expect(screen.refusal == "Exercises/X.swift:1:1: error: the compiler's parser could not read this file")
+        #expect(self.screen("func f() {\n" + String(repeating: "_=0;", count: 100) + "\n}\n").refusal == nil)
     }
 
     @Test func anOrdinaryFileIsNeitherRefusedNorFlagged() {

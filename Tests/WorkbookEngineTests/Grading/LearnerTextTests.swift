@@ -49,7 +49,7 @@ import Testing
     @Test func theScreenReadsTheFileAsTheCompilerParsesIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parse-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let parse = SwiftParse(folder: folder, sandbox: Sandbox.current, width: 2, runProgram: { try $0.run() })
+        let parse = SwiftParse(folder: folder, sandbox: Sandbox.current, runProgram: { try $0.run() })
         let texts = [
             "import Foundation\n@`_section`(\".init_array\") @`_used` let early: Int = 1\n",
             "import Foundation\n@/* a comment */_cdecl(\"write\") func forged() {}\n",
