@@ -65,6 +65,8 @@ struct ExerciseCompiler {
         #endif
         return []
     }
+    /// The flags of the program's build: the shared ones and the linker's.
+    private let programFlags: [String]
     /// The commands of the learner's compile and of the program's, as the driver plans them.
     private let learnerPlan: DriverPlan?
     private let programPlan: DriverPlan?
@@ -90,11 +92,12 @@ struct ExerciseCompiler {
         })
         let jobs = kit.directory.appendingPathComponent("jobs")
         let swiftc = sandbox.toolchain?.swiftc ?? "swiftc"
+        programFlags = commonFlags + Self.linkerFlags(sandbox.toolchain ?? Toolchain.current)
         learnerPlan = DriverPlan.plan(swiftc: swiftc, arguments: Self.learnerArguments(target: DriverPlan.placeholder, jobs: jobs, wall: wall,
                                                                                       commonFlags: commonFlags, maps: learnerMaps),
                                       keptIn: kit.directory.appendingPathComponent("learner-plan.json"), runProgram: runProgram)
         programPlan = DriverPlan.plan(swiftc: swiftc, arguments: Self.programArguments(target: DriverPlan.placeholder, jobs: jobs, buildFolder: buildFolder,
-                                                                                      commonFlags: commonFlags + Self.linkerFlags(sandbox.toolchain ?? Toolchain.current), maps: programMaps),
+                                                                                      commonFlags: programFlags, maps: programMaps),
                                       keptIn: kit.directory.appendingPathComponent("program-plan.json"), runProgram: runProgram)
     }
 
@@ -190,7 +193,7 @@ struct ExerciseCompiler {
 
         let linking = programPlan?.commands(forTarget: job.targetName, temporary: folder)
             ?? [[swiftc] + Self.programArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), buildFolder: buildFolder,
-                                                 commonFlags: commonFlags + Self.linkerFlags(sandbox.toolchain ?? Toolchain.current), maps: programMaps)]
+                                                 commonFlags: programFlags, maps: programMaps)]
         let linked: ChildProcess.Result
         switch step(linking, for: job) {
         case .failure(let error): return error.message

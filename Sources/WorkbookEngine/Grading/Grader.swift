@@ -136,7 +136,12 @@ public struct Grader {
             // Screened while the kit is made current: both take a moment, and neither needs the other.
             let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
             let readableTexts = readable.map { texts[$0]! }
-            let screening = Pending { parse.outlines(of: readableTexts) }
+            let displayPaths = readable.map(\.sourceName)
+            let screening = Pending {
+                zip(zip(readableTexts, displayPaths), parse.outlines(of: readableTexts)).map { file, outline in
+                    ExerciseScreen(text: file.0, displayPath: file.1, outline: outline)
+                }
+            }
             let prepared = Result {
                 try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
@@ -151,23 +156,22 @@ public struct Grader {
             // Compiled while the screen may still be reading: every step is sandboxed, so a
             // file the screen refuses costs time, never safety, and a learner's check does
             // not wait for both one after the other. A refusal known before the compile skips it.
-            func screen(_ index: Int, _ outlines: [SwiftParse.Outline?]) -> ExerciseScreen {
-                ExerciseScreen(text: texts[readable[index]]!, displayPath: readable[index].sourceName, outline: outlines[index])
-            }
             if readable.count > 1 { log("compiling \(readable.count) exercise files…") }
             let compiling = StepProgress()
-            let errors = Self.interleavedByStudent(readable).concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
+            let order = Self.interleavedByStudent(readable)
+            let compiledInOrder = order.concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
                 defer { compiling.advance("compiling exercise files", of: readable.count) }
-                if let outlines = screening.ready, screen(index, outlines).refusal != nil { return nil }
+                if let screens = screening.ready, screens[index].refusal != nil { return nil }
                 let job = readable[index]
                 let error = compiler.build(job, text: texts[job]!)
                 return (error, error == nil ? ProgramFingerprint(compiler.program(of: job)) : nil)
             }
-            let outlines = screening.wait()
+            var compiledFiles = [(String?, ProgramFingerprint?)?](repeating: nil, count: readable.count)
+            for (index, compiled) in zip(order, compiledInOrder) { compiledFiles[index] = compiled }
+            let screens = screening.wait()
             var built: [(job: GradingJob, fingerprint: ProgramFingerprint?)] = []
-            for (index, compiled) in zip(Self.interleavedByStudent(readable), errors).sorted(by: { $0.0 < $1.0 }) {
-                let job = readable[index]
-                let screen = screen(index, outlines)
+            for (index, (job, compiled)) in zip(readable, compiledFiles).enumerated() {
+                let screen = screens[index]
                 graded[job]?.flags = screen.flags
                 if let refusal = screen.refusal {
                     graded[job]?.outcome = .doesNotCompile(refusal)
