@@ -11,6 +11,8 @@ import PackageDescription
 
 let combine: Target.Dependency = .product(name: "OpenCombineShim", package: "OpenCombine")
 let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package: "combine-schedulers")
+/// The engine's targets: Swift 6, with its checks of data races (they run threads of their own).
+let engine: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 let lockIsolated: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 
 let package = Package(
@@ -66,8 +68,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        .target(name: "ChapterModel", dependencies: ["CCmark"]),
-        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "Course"]),
+        .target(name: "ChapterModel", dependencies: ["CCmark", "WorkbookBasics"]),
+        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "Course", "WorkbookBasics"]),
         .plugin(
             name: "ScenarioPlugin",
             capability: .buildTool(),
@@ -107,12 +109,12 @@ let package = Package(
         .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
         // learner's or a class's files, and the errors commands report.
-        .target(name: "Course"),
+        .target(name: "Course", dependencies: ["WorkbookBasics"]),
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
         .target(name: "ChildProtocol"),
-        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["Course"], path: "Sources/ExerciseTestPlugin/Codegen"),
+        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["Course", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
             capability: .buildTool(),
@@ -120,18 +122,60 @@ let package = Package(
             path: "Sources/ExerciseTestPlugin/Plugin"
         ),
 
-        // The engine and the command.
+        // The engine and the command: one target per job, each in the Swift 6 language mode.
+        //
+        //   WorkbookBasics  <- Course, ChapterModel, ChildProcesses
+        //   ChildProcesses  <- TerminalUI <- Grading <- LearnerTools, MaintainerTools
+        //   Scenarios, TerminalUI <- BookRunner <- Site
+        //   all of them <- workbook (the command)
+        //
+        // Small pieces every job shares: Swift literals, writing files, the one-line error a
+        // command reports, the package's root and version.
+        .target(name: "WorkbookBasics", swiftSettings: engine),
+        // Starting, watching and stopping child processes (compilers, checks, the scenario
+        // host, the pager), and reading what they write.
         .target(name: "CProcessControl"),
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildProtocol", "WorkbookBasics"], swiftSettings: engine),
+        // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
+        // chapter drawn for `workbook read`.
+        .target(name: "TerminalUI", dependencies: ["ChapterModel", "ChildProcesses", "WorkbookBasics", "Rainbow"], swiftSettings: engine),
+        // Grading a learner's or a class's files in the sandbox, the policy that limits it,
+        // and the grade files it writes.
         .target(
-            name: "WorkbookEngine",
-            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
+            name: "Grading",
+            dependencies: ["Course", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
-            exclude: ["Grades/Schemas"]
+            exclude: ["Grades/Schemas"],
+            swiftSettings: engine
         ),
+        // What a learner's commands show: the exercise list, check summaries, hints and
+        // progress, and the watch loop.
+        .target(name: "LearnerTools", dependencies: ["Grading", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
+        // Running the chapters' scenarios (the only target that links them) and checking the
+        // book's citations against OpenCombine.
+        .target(
+            name: "BookRunner",
+            dependencies: ["Scenarios", "ChapterModel", "Backpressure", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            swiftSettings: engine
+        ),
+        // The web book: every chapter, its verified scenarios, the exercises and the API.
+        .target(
+            name: "Site",
+            dependencies: ["BookRunner", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure"],
+            swiftSettings: engine
+        ),
+        // The maintainers' tools: validating the exercises, the classroom files, a sample
+        // class, the student edition.
+        .target(name: "MaintainerTools", dependencies: ["Grading", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(
             name: "workbook",
-            dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecker", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses",
+                "ChapterModel", "Course", "ChildProtocol", "ExerciseChecker", "WorkbookBasics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: engine
         ),
         .executableTarget(
             name: "workbook-bench",
@@ -143,20 +187,20 @@ let package = Package(
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
-        .executableTarget(name: "selftest-host", dependencies: ["WorkbookEngine"], path: "Tests/SelfTestHost"),
+        .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),
         // One test per exercise (generated from the manifest in Sources/Course), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["WorkbookEngine", "Course"],
+            dependencies: ["Grading", "Course", "WorkbookBasics"],
             plugins: ["ExerciseTestPlugin"]
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

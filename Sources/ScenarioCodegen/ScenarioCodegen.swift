@@ -1,6 +1,7 @@
 import ChapterModel
 import Course
 import Foundation
+import WorkbookBasics
 
 /// The tool behind ScenarioPlugin: turns chapters into Swift the Scenarios target compiles.
 ///

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Course
-import WorkbookEngine
+import Grading
+import LearnerTools
+import TerminalUI
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

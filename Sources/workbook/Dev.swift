@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Course
-import WorkbookEngine
+import Grading
+import LearnerTools
+import MaintainerTools
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {

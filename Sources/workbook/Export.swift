@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WorkbookEngine
+import BookRunner
+import Course
+import Site
 
 /// `workbook export html DIR`: the book as a static web site.
 struct Export: ParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Course
 import Foundation
-import WorkbookEngine
+import Grading
+import LearnerTools
+import WorkbookBasics
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(

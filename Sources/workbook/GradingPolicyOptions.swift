@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkbookEngine
+import Grading
 
 /// The grading policy's flags, for the commands that compile and check exercise files;
 /// `--time-limit` (``TimeLimitOption``) sets the check's time.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Course
-import WorkbookEngine
+import LearnerTools
+import TerminalUI
 
 struct Hint: ParsableCommand {
     static let configuration = CommandConfiguration(

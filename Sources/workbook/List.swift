@@ -1,7 +1,8 @@
 import ArgumentParser
 import ChapterModel
 import Course
-import WorkbookEngine
+import BookRunner
+import LearnerTools
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the chapters (numbers, slugs, scenario counts) and the exercises with their state.")

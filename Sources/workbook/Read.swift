@@ -2,7 +2,7 @@ import ArgumentParser
 import ChapterModel
 import Course
 import Foundation
-import WorkbookEngine
+import TerminalUI
 
 struct Read: ParsableCommand {
     static let configuration = CommandConfiguration(

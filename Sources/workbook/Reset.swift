@@ -1,7 +1,8 @@
 import ArgumentParser
 import Course
 import Foundation
-import WorkbookEngine
+import LearnerTools
+import WorkbookBasics
 
 struct Reset: ParsableCommand {
     static let configuration = CommandConfiguration(

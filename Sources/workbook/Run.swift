@@ -1,7 +1,8 @@
 import ArgumentParser
 import ChapterModel
 import Foundation
-import WorkbookEngine
+import BookRunner
+import Course
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkbookEngine
+import BookRunner
 
 /// The hidden command `workbook run` starts in a child process to run scenarios, so that
 /// one that traps or hangs takes down only this process. Not for people: see ``ScenarioHost``.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WorkbookEngine
+import TerminalUI
 
 extension ColorChoice: ExpressibleByArgument {}
 

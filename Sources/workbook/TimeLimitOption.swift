@@ -1,5 +1,6 @@
 import ArgumentParser
-import WorkbookEngine
+import BookRunner
+import Grading
 
 /// `--time-limit`, declared once for every command that runs scenarios or checks.
 struct TimeLimitOption: ParsableArguments {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Course
 import Foundation
-import WorkbookEngine
+import Grading
+import LearnerTools
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(

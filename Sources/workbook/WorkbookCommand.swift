@@ -1,7 +1,10 @@
 import ArgumentParser
 import ChapterModel
 import Course
-import WorkbookEngine
+import BookRunner
+import ChildProcesses
+import LearnerTools
+import WorkbookBasics
 
 /// The `workbook` command: read chapters, run their scenarios, and check exercises.
 ///

@@ -18,7 +18,7 @@ enum BuiltWorkbook {
         #else
         let tests: URL? = nil
         #endif
-        var directory = (tests ?? URL(fileURLWithPath: ScenarioRunner.currentExecutable)).deletingLastPathComponent()
+        var directory = (tests ?? URL(fileURLWithPath: CurrentExecutable.path)).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

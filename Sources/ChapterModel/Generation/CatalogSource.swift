@@ -22,3 +22,8 @@ public struct CatalogSource {
         """
     }
 }
+
+/// The Swift identifier for a chapter's entry in the catalog: `03-fibonacci` → `chapter_03_fibonacci`.
+func catalogIdentifier(forChapterNamed name: String) -> String {
+    "chapter_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+}

@@ -1,3 +1,4 @@
+import WorkbookBasics
 /// The generated file for one chapter: a function per scenario, and the chapter's catalog entry.
 ///
 /// Each piece of scenario code is preceded by `#sourceLocation(file:line:)` naming the

@@ -1,5 +1,6 @@
 import Course
 import Foundation
+import WorkbookBasics
 
 /// The tool behind ExerciseTestPlugin:
 ///

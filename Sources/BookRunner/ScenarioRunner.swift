@@ -1,0 +1,113 @@
+import Backpressure
+import ChildProtocol
+import Course
+import Foundation
+import ChildProcesses
+
+/// Runs scenarios in a child process, so that one that traps or hangs is reported and the
+/// others still run.
+///
+/// The child is the `workbook` executable's hidden `scenario-host` command (a
+/// ``ScenarioHost``), started once for all the scenarios: starting a process per scenario
+/// would cost more than the scenarios themselves. When a scenario crashes or times out,
+/// the host is gone, so a new one is started for the scenarios after it.
+public struct ScenarioRunner {
+    /// The `workbook` executable to start as host.
+    public var executable: String
+    /// How long one scenario may run before it is reported as timed out.
+    public var timeLimit: TimeInterval
+
+    public static let defaultTimeLimit: TimeInterval = 5
+    /// The hidden subcommand of `workbook` that runs scenarios.
+    public static let hostCommand = "scenario-host"
+
+    public init(executable: String, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) {
+        self.executable = executable
+        self.timeLimit = timeLimit
+    }
+
+    /// A runner that starts this very executable as the host.
+    public static func current(timeLimit: TimeInterval = defaultTimeLimit) -> ScenarioRunner {
+        ScenarioRunner(executable: CurrentExecutable.path, timeLimit: timeLimit)
+    }
+
+    /// Runs each scenario once and returns how each ended, in the order given.
+    public func run(_ ids: [ScenarioID]) -> [ScenarioID: ScenarioOutcome] {
+        runCollectingDrawings(ids).outcomes
+    }
+
+    /// Runs each scenario once and returns how each ended, and the trace pictures each drew
+    /// (see ``Trace/collectingDrawings(_:)``).
+    public func runCollectingDrawings(_ ids: [ScenarioID]) -> ScenarioRun {
+        var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var drawings: [ScenarioID: [Trace.Drawing]] = [:]
+        var remaining = ids[...]
+        while !remaining.isEmpty {
+            let (batch, batchDrawings) = runHost(Array(remaining))
+            outcomes.merge(batch) { _, new in new }
+            drawings.merge(batchDrawings) { _, new in new }
+            let before = remaining.count
+            remaining = remaining.drop { outcomes[$0] != nil }
+            if remaining.count == before {
+                // The host died before it began anything: report that, rather than start it again for ever.
+                let failure = batch.isEmpty ? "the scenario host could not start" : "the scenario host stopped"
+                for id in remaining { outcomes[id] = .crashed(message: failure, output: "") }
+                remaining = []
+            }
+        }
+        return ScenarioRun(outcomes: outcomes, drawings: drawings)
+    }
+
+    /// Starts one host for `ids` and reads what it reported, up to where it stopped.
+    private func runHost(_ ids: [ScenarioID]) -> (outcomes: [ScenarioID: ScenarioOutcome], drawings: [ScenarioID: [Trace.Drawing]]) {
+        let capture = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbook-scenario-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: capture) }
+
+        var environment = ProcessInfo.processInfo.environment
+        // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var host = ChildProcess(
+            executable,
+            [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
+            environment: environment,
+            // The host's own watchdog stops a hung scenario; this is the net under it.
+            timeout: timeLimit * Double(ids.count) + 10
+        )
+        // The host is the workbook's own code, and its reports (every scenario's output and
+        // drawings) must arrive whole: keep far more than a grading program's output.
+        host.outputLimit = 256 << 20
+        let everyID = Set(ids)
+        guard let run = try? SupervisedChild(process: host).run(isComplete: { messages in
+            Set(messages.compactMap { HostMessage($0)?.endedScenario }) == everyID
+        }) else {
+            return ([:], [:])
+        }
+
+        var outcomes: [ScenarioID: ScenarioOutcome] = [:]
+        var drawings: [ScenarioID: [Trace.Drawing]] = [:]
+        var begun: ScenarioID?
+        for message in run.messages {
+            switch HostMessage(message) {
+            case .begin(let id)?: begun = id
+            case .end(let id, let output)?: outcomes[id] = .finished(output: output); begun = nil
+            case .timeout(let id, let output)?: outcomes[id] = .timedOut(output: output); begun = nil
+            case .unknown(let id)?: outcomes[id] = .missing
+            case .drawings(let id, let pictures)?: drawings[id] = pictures
+            case nil: continue
+            }
+        }
+        if let crashed = begun {
+            let printed = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+            switch run.ending {
+            case .timedOut:
+                outcomes[crashed] = .timedOut(output: printed)
+            case .crashed(_, let message):
+                outcomes[crashed] = .crashed(message: message.text, output: printed)
+            case .exitedEarly, .finished:
+                outcomes[crashed] = .crashed(message: CrashMessage(standardError: run.result.standardError, termination: run.result.termination).text, output: printed)
+            }
+        }
+        return (outcomes, drawings)
+    }
+}

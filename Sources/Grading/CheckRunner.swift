@@ -1,0 +1,142 @@
+import ChildProtocol
+import Course
+import Foundation
+import ChildProcesses
+import TerminalUI
+
+/// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
+/// each against its judge, and reads the verdict.
+///
+/// The grading program is a driver: it performs the calls of its judge (`workbook judge`,
+/// a process of the workbook's, outside the sandbox) on the learner's objects and answers
+/// with what they did. The judge runs the check and writes the verdict on its own standard
+/// error, where nothing of the learner's reaches. When the judge lost its program midway,
+/// the way the program ended says what happened: a signal is "crashed" (with the trap's
+/// message), an exit is "exited early", silence past the time limit "timed out". Whatever
+/// the program printed, and whatever it started, has no say: the sandbox and everything in
+/// it end with the program, and only the head and tail of its output are kept.
+struct CheckRunner {
+    let compiler: ExerciseCompiler
+    /// Seconds one check may run.
+    let timeLimit: Double
+    let sandbox: Sandbox
+    /// How many checks run at once.
+    let width: Int
+    let log: (String) -> Void
+    let runProgram: (ChildProcess) throws -> ChildProcess.Result
+
+    /// The judge: the workbook itself, started as `workbook judge`.
+    let judgeProgram: String
+    /// The seed of every check's draws; `nil` draws a fresh one per check.
+    let seed: UInt64?
+
+    struct Run {
+        var outcome: ExerciseOutcome
+        var seconds: Double?
+        /// The seed the judge drew this run's values and demands from.
+        var seed: UInt64?
+    }
+
+    /// Bytes kept of the start and of the end of a program's output.
+    static let outputLimit = 64 * 1024
+
+    /// Runs each job's program, ``width`` at a time; the runs come back in the order of `jobs`.
+    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
+        guard !jobs.isEmpty else { return [] }
+        log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
+        let library = compiler.kit.library
+        let kitFingerprint = ProgramFingerprint(library)
+        return jobs.concurrentMap(width: width) { job, fingerprint in
+            defer { progress?.advance("running checks", of: jobs.count) }
+            // The program and the kit are the files that were built, or they are not run.
+            guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
+                  ProgramFingerprint(library) == kitFingerprint else {
+                return Run(outcome: .crashed("the grading program changed after it was built, so it was not run"))
+            }
+            return runCheck(job)
+        }
+    }
+
+    private func runCheck(_ job: GradingJob) -> Run {
+        let seed = self.seed ?? UInt64.random(in: .min ... .max)
+        guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
+            return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
+        }
+        var driver = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit + 1)
+        driver.outputLimit = Self.outputLimit
+        driver.wiredInput = toDriver.read
+        driver.wiredOutput = toJudge.write
+        let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
+        let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
+        var judge = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
+        judge.wiredInput = toJudge.read
+        judge.wiredOutput = toDriver.write
+
+        // Both at once: each talks only to the other, through the two pipes.
+        let driverRun = DriverRun()
+        let driverEnded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [runProgram] in
+            driverRun.result = try? runProgram(sandboxed)
+            driverEnded.signal()
+        }
+        let judged = try? runProgram(judge)
+        driverEnded.wait()
+        guard var ran = driverRun.result else {
+            return Run(outcome: .crashed("the check's program could not be started"), seed: seed)
+        }
+        if sandbox.isBubblewrap, case .exited(let status) = ran.termination, (129...192).contains(status) {
+            ran.termination = .signalled(status - 128)
+        }
+        guard let judged, let report = CheckReport.verdict(in: judged.standardError) else {
+            let why = judged.map { "\($0.termination)" } ?? "it could not be started"
+            return Run(outcome: .crashed("the judge of this check failed (\(why)); this is the workbook's fault, not yours"), seed: seed)
+        }
+        let seconds = ran.duration
+        guard let lost = report.lost else {
+            let outcome: ExerciseOutcome = report.failure.map { .failed(scenario: $0.scenario, message: LearnerText.visible($0.message)) } ?? .passed
+            return Run(outcome: outcome, seconds: seconds, seed: seed)
+        }
+        switch lost.reason {
+        case .stoppedAnswering:
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
+        case .misbehaved:
+            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(LearnerText.visible(lost.detail))"), seconds: seconds, seed: seed)
+        case .ended:
+            break
+        }
+        switch ran.termination {
+        case .timedOut, .signalled(SIGXCPU):
+            return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
+        case .signalled(let signal):
+            // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
+            let module = "Exercise_\(job.targetName)"
+            let text = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
+                .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
+                .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
+            return Run(outcome: .crashed(LearnerText.visible(text)), seconds: seconds, seed: seed)
+        case .exited(let status):
+            return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
+        }
+    }
+
+    /// The trap's own message when the program printed one, else the signal, said plainly.
+    private func crashMessage(signal: Int32, _ message: CrashMessage) -> String {
+        if message.isTrap { return "\(message.text) (\(signalName(signal)))" }
+        let overflow = signal == SIGSEGV ? " (a stack overflow, such as endless recursion, or a bad memory access)" : ""
+        let limit = signal == SIGXFSZ ? " (it wrote a file over the size limit)" : ""
+        return "killed by \(signalName(signal))\(overflow)\(limit)"
+    }
+
+    private func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: return "SIGILL"
+        case SIGTRAP: return "SIGTRAP"
+        case SIGABRT: return "SIGABRT"
+        case SIGSEGV: return "SIGSEGV"
+        case SIGBUS: return "SIGBUS"
+        case SIGKILL: return "SIGKILL"
+        case SIGXFSZ: return "SIGXFSZ"
+        default: return "signal \(signal)"
+        }
+    }
+}

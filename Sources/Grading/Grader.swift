@@ -1,0 +1,194 @@
+import WorkbookBasics
+import Course
+import Foundation
+import ChildProcesses
+import TerminalUI
+
+/// Grades exercise files in sandboxed child processes, so that none can hide, change or
+/// fake another's grade.
+///
+/// 1. A file that is still the stub (or not there) is "not started" and costs nothing.
+/// 2. Every other file is read only if it is a plain file (``PlainFile``), and screened
+///    (``ExerciseScreen``, with the compiler's own parse, in the sandbox): tricks are
+///    refused with their line, and what a forger needs is flagged for review. A courtesy:
+///    what holds is the sandbox every later step runs in.
+/// 3. The ``GradingKit`` (checks and library) is built once, and each file is compiled on
+///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
+///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
+/// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
+///
+/// Grades are computed, never remembered: nothing under `.workbook/` can change one, and
+/// they are returned only after every program has ended. One grading at a time per
+/// workbook (``GradingLock``).
+public struct Grader {
+    public var workspace: ExerciseWorkspace
+    /// Every limit: time, compile budget, jobs at once and their memory.
+    public var policy: GradingPolicy
+    /// Where to say what is happening while it takes a while ("building 3 exercises…").
+    public var log: (String) -> Void
+    /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
+    var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+    var sandbox = Sandbox.current
+    /// The program that judges each check (`workbook judge`).
+    public var judgeProgram = JudgeProgram.path
+    /// The seed of every check's draws; `nil` draws a fresh one per check.
+    public var seed: UInt64?
+
+    public init(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy(), log: @escaping (String) -> Void = { _ in }) {
+        self.workspace = workspace
+        self.policy = policy
+        self.log = log
+    }
+
+    /// One line for the first line of output when programs run without a sandbox.
+    public static var sandboxNotice: String? { Sandbox.current.notice }
+
+    /// Why a class of `students` cannot be graded on this machine (it has no sandbox), or nil.
+    public static func sandboxRefusal(gradingStudents students: Int, trustingEveryone: Bool) -> String? {
+        Sandbox.current.refusal(gradingStudents: students, trustingEveryone: trustingEveryone)
+    }
+
+    /// Grades the learner's own `exercises`, in the order given.
+    ///
+    /// - Parameter untouchedToo: also run the checks of untouched stubs (their outcome is
+    ///   then what the stub does, normally "failed"), as `workbook check <name>` does to
+    ///   show a learner where to begin.
+    public func grade(_ exercises: [Exercise], untouchedToo: Bool = false) throws -> [ExerciseResult] {
+        try grade([workspace.ownWork], exercises, untouchedToo: untouchedToo)[0]
+    }
+
+    /// Grades every submission's copy of `exercises`, all with one kit; the results come
+    /// back per submission, in the order given.
+    public func grade(_ submissions: [Submission], _ exercises: [Exercise], untouchedToo: Bool = false) throws -> [[ExerciseResult]] {
+        var settled: [GradingJob: ExerciseOutcome] = [:]
+        var jobs: [GradingJob] = []
+        let table = submissions.map { submission in
+            exercises.map { exercise -> GradingJob in
+                let job = GradingJob(exercise: exercise, submission: submission)
+                if !PlainFile.isRealFolder(submission.folder) {
+                    settled[job] = .doesNotCompile("\(job.sourceName): error: \(SwiftLiteral.comment(submission.displayFolder)) is a symbolic link or not a folder; only the files in the submission itself are graded")
+                    return job
+                }
+                switch workspace.state(of: exercise, in: submission) {
+                case .missing:
+                    // Nothing to grade; `workbook` lays the stub out again.
+                    settled[job] = .notStarted
+                case .untouched where !untouchedToo:
+                    settled[job] = .notStarted
+                case .untouched, .started:
+                    jobs.append(job)
+                }
+                return job
+            }
+        }
+        let graded = try grade(jobs)
+        return table.map { row in
+            row.map { job in
+                let run = graded[job]
+                return ExerciseResult(exercise: job.exercise, outcome: (settled[job] ?? run?.outcome ?? .notStarted).withDetailLimited,
+                                      seconds: run?.seconds, flags: run?.flags ?? [], seed: run?.seed)
+            }
+        }
+    }
+
+    /// The indices of `jobs` in the order to compile them: each student's first file, then
+    /// each one's second, and so on, so that the files compiling at once are different
+    /// students' and one student's slow files never hold every thread.
+    static func interleavedByStudent(_ jobs: [GradingJob]) -> [Int] {
+        var seen: [String: Int] = [:]
+        let rounds = jobs.map { job in
+            defer { seen[job.group, default: 0] += 1 }
+            return seen[job.group, default: 0]
+        }
+        return jobs.indices.sorted { (rounds[$0], $0) < (rounds[$1], $1) }
+    }
+
+    /// How one job went: the check's run, and what its file was flagged for.
+    package struct Graded {
+        package var outcome: ExerciseOutcome
+        var seconds: Double?
+        var flags: [String] = []
+        var seed: UInt64?
+    }
+
+    /// Screens, builds and runs `jobs`, whatever their files are (a learner's, a student's,
+    /// the workbook's own stubs and solutions).
+    package func grade(_ jobs: [GradingJob]) throws -> [GradingJob: Graded] {
+        guard !jobs.isEmpty else { return [:] }
+        var graded: [GradingJob: Graded] = [:]
+        var texts: [GradingJob: String] = [:]
+        for job in jobs {
+            switch PlainFile.read(job.file) {
+            case .failure(let problem):
+                graded[job] = Graded(outcome: .doesNotCompile("\(job.sourceName): error: \(problem.explanation)"))
+            case .success(let data):
+                texts[job] = String(decoding: data, as: UTF8.self)
+                graded[job] = Graded(outcome: .notStarted)
+            }
+        }
+        let readable = jobs.filter { texts[$0] != nil }
+        guard !readable.isEmpty else { return graded }
+        return try GradingLock.holding(in: workspace) {
+            let kit = GradingKit(workspace: workspace)
+            var sandbox = self.sandbox.sharingMemory(policy.memoryBytes, among: policy.jobs + SwiftParse.width)
+            if let barrier = sandbox.unreachable([kit.directory]) {
+                log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
+                sandbox = sandbox.keepingUser
+            }
+            // Screened while the kit is made current: both take a moment, and neither needs the other.
+            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
+            let readableTexts = readable.map { texts[$0]! }
+            let displayPaths = readable.map(\.sourceName)
+            let screening = Pending {
+                zip(zip(readableTexts, displayPaths), parse.outlines(of: readableTexts)).map { file, outline in
+                    ExerciseScreen(text: file.0, displayPath: file.1, outline: outline)
+                }
+            }
+            let prepared = Result {
+                try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
+                try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+            }
+            if case .failure = prepared { _ = screening.wait() }
+            try prepared.get()
+            let wall = ModuleWall(kit: kit)
+            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
+                                            sandbox: sandbox, budget: CompileBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
+            compiler.warmModuleCache(with: readable[0].exercise)
+
+            // Compiled while the screen may still be reading: every step is sandboxed, so a
+            // file the screen refuses costs time, never safety, and a learner's check does
+            // not wait for both one after the other. A refusal known before the compile skips it.
+            if readable.count > 1 { log("compiling \(readable.count) exercise files…") }
+            let compiling = StepProgress()
+            let order = Self.interleavedByStudent(readable)
+            let compiledInOrder = order.concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
+                defer { compiling.advance("compiling exercise files", of: readable.count) }
+                if let screens = screening.ready, screens[index].refusal != nil { return nil }
+                let job = readable[index]
+                let error = compiler.build(job, text: texts[job]!)
+                return (error, error == nil ? ProgramFingerprint(compiler.program(of: job)) : nil)
+            }
+            var compiledFiles = [(String?, ProgramFingerprint?)?](repeating: nil, count: readable.count)
+            for (index, compiled) in zip(order, compiledInOrder) { compiledFiles[index] = compiled }
+            let screens = screening.wait()
+            var built: [(job: GradingJob, fingerprint: ProgramFingerprint?)] = []
+            for (index, (job, compiled)) in zip(readable, compiledFiles).enumerated() {
+                let screen = screens[index]
+                graded[job]?.flags = screen.flags
+                if let refusal = screen.refusal {
+                    graded[job]?.outcome = .doesNotCompile(refusal)
+                } else if let (error, fingerprint) = compiled {
+                    if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
+                }
+            }
+            let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+            let running = StepProgress()
+            for (entry, run) in zip(built, runner.run(built, progress: running)) {
+                graded[entry.job]?.outcome = run.outcome
+                graded[entry.job]?.seconds = run.seconds
+                graded[entry.job]?.seed = run.seed
+            }
+            return graded
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Course
+import Grading
+import TerminalUI
+import WorkbookBasics
+
+/// What `workbook check` prints for a learner: each exercise's state with the check's
+/// message under it, a count, and the next step, pointing at `workbook hint` for the
+/// first exercise not yet solved.
+public struct CheckSummary {
+    public var results: [ExerciseResult]
+    /// Exercises whose file is still the stub (graded anyway when named alone).
+    public var untouched: Set<String>
+    public var hintsSeen: (Exercise) -> Int
+    public var terminal: Terminal
+
+    public init(results: [ExerciseResult], untouched: Set<String>, hintsSeen: @escaping (Exercise) -> Int, terminal: Terminal) {
+        self.results = results
+        self.untouched = untouched
+        self.hintsSeen = hintsSeen
+        self.terminal = terminal
+    }
+
+    /// The longest state, "does not compile", and two spaces.
+    static let labelWidth = 18
+
+    public var allPassed: Bool { results.allSatisfy(\.outcome.isPassed) }
+
+    public var text: String {
+        let width = max(8, results.map(\.exercise.name.count).max() ?? 0)
+        var lines: [StyledLine] = []
+        for result in results {
+            let name = result.exercise.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let isUntouched = untouched.contains(result.exercise.name)
+            let label = isUntouched ? "not started" : result.outcome.label
+            let style = isUntouched ? ExerciseStyles.notStarted : ExerciseStyles.style(of: result.outcome)
+            lines.append([Span(symbol(result, isUntouched), style), Span(" \(name)  "),
+                          Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
+                          Span(result.exercise.filePath, ExerciseStyles.notStarted)])
+            if let detail = result.outcome.detail {
+                lines.append([Span("    " + (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(detail))])
+            }
+        }
+        lines.append([])
+        let passed = results.filter(\.outcome.isPassed).count
+        lines.append([Span("\(passed) of \(results.count) exercise\(results.count == 1 ? "" : "s") solved.")])
+        if let next = results.first(where: { !$0.outcome.isPassed }) {
+            let exercise = next.exercise
+            let verb = untouched.contains(exercise.name) ? "Start" : "Keep going with"
+            lines.append([Span("\(verb) \(exercise.name) (chapter \(exercise.chapter)): edit \(exercise.filePath), then "),
+                          Span("swift run workbook check \(exercise.name)", ExerciseStyles.command)])
+            let seen = hintsSeen(exercise)
+            let hintText = seen < exercise.hints.count
+                ? "Stuck? hint \(seen + 1) of \(exercise.hints.count): " : "Stuck? all \(exercise.hints.count) hints seen, see them again: "
+            lines.append([Span(hintText), Span("swift run workbook hint \(exercise.name)", ExerciseStyles.command)])
+        }
+        return lines.map { terminal.render($0) + "\n" }.joined()
+    }
+
+    private func symbol(_ result: ExerciseResult, _ isUntouched: Bool) -> String {
+        if isUntouched { return "·" }
+        return result.outcome.isPassed ? "✔" : "✘"
+    }
+}

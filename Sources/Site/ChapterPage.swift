@@ -1,0 +1,141 @@
+import Backpressure
+import ChapterModel
+import Course
+import TerminalUI
+
+/// One chapter as a web page: cmark's HTML for the prose, and the workbook's own HTML for
+/// what only the workbook knows how to show.
+///
+/// - a scenario: its code, highlighted as in the terminal, the command that runs it, the
+///   output it was verified to print, and each trace it drew as an SVG picture;
+/// - an excerpt: the quoted code with a link to the library file it comes from;
+/// - a citation of OpenCombine: a link to the cited lines on the site's page of that file;
+/// - a heading: its own anchor, so any section can be linked to;
+/// - a "Try it:" line: styled as the command it shows.
+struct ChapterPage {
+    var chapter: Chapter
+    var markdown: String
+    var previous: Chapter?
+    var next: Chapter?
+    var exercises: [Exercise]
+    /// By scenario number.
+    var scenarios: [Int: VerifiedScenario]
+    /// Where each excerpt's region starts in its source file, by the excerpt's line.
+    var excerptLines: [Int: Int]
+
+    private static let highlighter = SwiftHighlighter()
+
+    func page() -> SitePage {
+        let root = "../"
+        var anchors = AnchorNames()
+        let scenariosByLine = Dictionary(chapter.scenarios.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+        let outputLines = Set(chapter.scenarios.map(\.outputLine))
+        let excerptsByLine = Dictionary(chapter.excerpts.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+
+        let renderer = MarkdownHTML(
+            code: { code in
+                if outputLines.contains(code.line) { return "" }
+                if let scenario = scenariosByLine[code.line] { return self.scenarioHTML(scenario) }
+                if let excerpt = excerptsByLine[code.line] { return self.excerptHTML(excerpt, root: root) }
+                let language = code.info.split(separator: " ").first.map(String.init)
+                let body = language == "swift" ? Self.highlighter.html(code.literal) : XMLText.escape(code.literal)
+                return "<pre class=\"code\"><code>\(body)</code></pre>\n"
+            },
+            heading: { heading in
+                let id = anchors.name(for: heading.text)
+                return "<h\(heading.level) id=\"\(id)\">\(heading.html) <a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(heading.level)>\n"
+            },
+            linkDestination: { destination in
+                guard let target = try? Citation.target(of: destination) else { return nil }
+                return "\(root)\(SourcePage.openCombinePath(for: target.path))#L\(target.lines.lowerBound)"
+            }
+        )
+        var body = renderer.render(markdown)
+        body = body.replacingOccurrences(of: "<p>Try it: <code>", with: "<p class=\"try-it\">Try it: <code class=\"command\">")
+        body = "<p class=\"kicker\">Chapter \(chapter.number)</p>\n" + body + footer(root: root)
+        return SitePage(
+            path: PageLayout.chapterPath(chapter), title: chapter.title, body: body,
+            searchText: searchText, section: chapter.name)
+    }
+
+    /// The chapter's headings and paragraphs as plain text, for the search script.
+    private var searchText: String {
+        chapter.blocks.compactMap { block -> String? in
+            switch block {
+            case .heading(let heading): return heading.content.plainText
+            case .paragraph(let inlines): return inlines.plainText
+            default: return nil
+            }
+        }.joined(separator: " ")
+    }
+
+    private func scenarioHTML(_ scenario: Scenario) -> String {
+        let id = "scenario-\(scenario.number)"
+        let command = "swift run workbook run \(chapter.number)"
+        var html = """
+            <figure class="scenario" id="\(id)">
+            <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code></figcaption>
+            <pre class="code"><code>\(Self.highlighter.html(scenario.code))</code></pre>
+
+            """
+        // The chapter's output, which the scenario was just checked to print (after the
+        // one normalisation between OpenCombine and Apple's Combine).
+        let verified = scenarios[scenario.number]
+        html += """
+            <div class="output"><p class="output-label">Prints <span class="verified">✓ checked when this page was built</span></p>
+            <pre><samp>\(XMLText.escape(scenario.expectedOutput))</samp></pre></div>
+
+            """
+        for drawing in verified?.drawings ?? [] {
+            let what: String
+            switch drawing.kind {
+            case .timeline: what = "Timeline of " + drawing.hops.joined(separator: ", ")
+            case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
+            }
+            html += """
+                <figure class="trace-picture" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
+                <div class="trace-scroll">\(drawing.svg())</div>
+                <figcaption>\(XMLText.escape(what)), drawn from the trace the scenario recorded.</figcaption>
+                </figure>
+
+                """
+        }
+        return html + "</figure>\n"
+    }
+
+    private func excerptHTML(_ excerpt: Excerpt, root: String) -> String {
+        let anchor = excerptLines[excerpt.line].map { "#L\($0)" } ?? ""
+        return """
+            <figure class="excerpt">
+            <figcaption>From <a href="\(root)\(SourcePage.path(for: excerpt.source))\(anchor)"><code>\(XMLText.escape(excerpt.source))</code></a> · \(XMLText.escape(excerpt.region))</figcaption>
+            <pre class="code"><code>\(Self.highlighter.html(excerpt.code))</code></pre>
+            </figure>
+
+            """
+    }
+
+    /// What to do next: the chapter's exercises, and the previous and next chapters.
+    private func footer(root: String) -> String {
+        var html = "<section class=\"next-steps\" aria-label=\"What to do next\">\n"
+        if !exercises.isEmpty {
+            html += "<h2 id=\"practise\">Practise it <a class=\"anchor\" href=\"#practise\" aria-label=\"Link to this section\">#</a></h2>\n<ul class=\"exercise-list\">\n"
+            for exercise in exercises {
+                html += "<li><a href=\"\(root)exercises.html#\(ExercisesPage.anchor(for: exercise))\"><strong>\(exercise.name)</strong></a>: \(XMLText.escape(exercise.summary)). Edit <code>\(exercise.filePath)</code>, then <code class=\"command\">swift run workbook check \(exercise.name)</code></li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "<p>Run every scenario of this chapter: <code class=\"command\">swift run workbook run \(chapter.number)</code></p>\n"
+        html += "</section>\n<nav class=\"pager\" aria-label=\"Chapters\">\n"
+        if let previous {
+            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(PageLayout.chapterPath(previous))\">← \(previous.number). \(XMLText.escape(previous.title))</a>\n"
+        } else {
+            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)index.html\">← Start</a>\n"
+        }
+        if let next {
+            html += "<a class=\"next\" rel=\"next\" href=\"\(root)\(PageLayout.chapterPath(next))\">\(next.number). \(XMLText.escape(next.title)) →</a>\n"
+        } else {
+            html += "<a class=\"next\" rel=\"next\" href=\"\(root)exercises.html\">Exercises →</a>\n"
+        }
+        return html + "</nav>\n"
+    }
+}
