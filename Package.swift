@@ -138,7 +138,7 @@ let package = Package(
         .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildProtocol", "WorkbookBasics"], swiftSettings: engine),
         // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
         // chapter drawn for `workbook read`.
-        .target(name: "TerminalUI", dependencies: ["ChapterModel", "ChildProcesses", "WorkbookBasics", "Rainbow"], swiftSettings: engine),
+        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "ChildProcesses", "WorkbookBasics", "Rainbow"], swiftSettings: engine),
         // Grading a learner's or a class's files in the sandbox, the policy that limits it,
         // and the grade files it writes.
         .target(
@@ -156,13 +156,13 @@ let package = Package(
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ChapterModel", "Backpressure", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ChapterModel", "Course", "Backpressure", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
         .target(
             name: "Site",
-            dependencies: ["BookRunner", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure"],
+            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure"],
             swiftSettings: engine
         ),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
@@ -183,11 +183,11 @@ let package = Package(
         ),
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers, lockIsolated]),
-        .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
+        .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "Backpressure", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),

@@ -1,6 +1,6 @@
 import CProcessControl
 import ChildProtocol
-import Course
+import WorkbookBasics
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Course
+import WorkbookBasics
 import Foundation
 #if canImport(Glibc)
 import Glibc

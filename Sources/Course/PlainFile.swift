@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,14 +76,4 @@ public enum PlainFile {
         guard lstat(folder.path, &info) == 0 else { return false }
         return info.st_mode & S_IFMT == S_IFDIR
     }
-}
-
-/// `read(2)`, apart from Foundation's methods of the same name; `package`, so that the
-/// engine's pipe reader calls this one too.
-package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-    #else
-    return Darwin.read(descriptor, buffer, count)
-    #endif
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChapterModel
+@testable import WorkbookBasics
 
 /// The Swift generated for the Scenarios target.
 @Suite struct ChapterSourceTests {

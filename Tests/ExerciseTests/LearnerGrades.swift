@@ -1,7 +1,7 @@
 import Course
 import Foundation
 import Testing
-import WorkbookEngine
+@testable import Grading
 
 /// The learner's side of `swift test`: what the generated tests (one per exercise, see
 /// ExerciseTestPlugin) call.

@@ -1,11 +1,11 @@
 import Foundation
+@testable import BookRunner
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-import WorkbookEngine
 
 /// Scenarios that misbehave on purpose, so tests can prove the runner reports a crash and a
 /// hang without putting a broken scenario into a chapter. They live in this test-only

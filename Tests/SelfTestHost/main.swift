@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookEngine
+@testable import BookRunner
 
 /// A scenario host for the tests: the same engine as `workbook scenario-host`, with the
 /// ``SelfTest`` scenarios instead of the chapters'. It takes the same arguments:

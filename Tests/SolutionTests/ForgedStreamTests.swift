@@ -3,7 +3,7 @@ import Course
 import ExerciseWire
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 /// A grade cannot be forged by answering the judge from a script: a student who records
 /// what a correct program answered, and plays it back in place of their own code, passes

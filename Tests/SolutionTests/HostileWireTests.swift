@@ -2,7 +2,7 @@ import ChildProtocol
 import ExerciseWire
 import Foundation
 import Testing
-import WorkbookEngine
+@testable import ChildProcesses
 
 /// A grading program that speaks the wire itself (a learner's file can take it from its
 /// driver) gains nothing by flooding or nesting: the judge ends the check as misbehaved, with

@@ -2,7 +2,8 @@ import Course
 import ExerciseChecks
 import Foundation
 import Testing
-import WorkbookEngine
+@testable import Grading
+@testable import MaintainerTools
 
 /// The checks can be trusted: graded by the same engine as a learner's file, every stub
 /// fails its check and every reference solution passes it, and the exercises' parts fit

@@ -1,5 +1,5 @@
 import Foundation
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 /// The `workbook` executable built next to the tests (`swift test` builds every target of
 /// the package; see the note on WorkbookEngineTests in Package.swift), and the package it belongs to.

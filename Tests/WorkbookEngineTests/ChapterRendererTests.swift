@@ -1,7 +1,7 @@
 import ChapterModel
 import Course
 import Testing
-@testable import WorkbookEngine
+@testable import TerminalUI
 
 @Suite struct ChapterRendererTests {
     let markdown = """

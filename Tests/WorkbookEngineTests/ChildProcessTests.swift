@@ -1,7 +1,7 @@
 import ConcurrencyExtras
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 @Suite struct ChildProcessTests {
     @Test func capturesOutputErrorAndExitStatus() throws {

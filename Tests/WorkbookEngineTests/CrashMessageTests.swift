@@ -1,5 +1,5 @@
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 @Suite struct CrashMessageTests {
     @Test func picksTheTrapsMessageOutOfTheNoise() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 /// What a macOS job shows of the scenarios that print something else on Apple's Combine.
 @Suite struct GitHubRunSummaryTests {

@@ -3,7 +3,7 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 @Suite struct HostMessageTests {
     @Test func survivesTheTripThroughTheReportChannel() {

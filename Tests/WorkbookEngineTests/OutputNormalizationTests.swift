@@ -1,5 +1,5 @@
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 @Suite struct OutputNormalizationTests {
     @Test func dropsOpenCombinesZeroRequestLine() {

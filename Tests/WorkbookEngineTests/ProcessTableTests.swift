@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 /// The process table reads the system's own list (`/proc` on Linux, libproc on macOS): a
 /// table that came back empty would let a grading program's orphans live on unnoticed.

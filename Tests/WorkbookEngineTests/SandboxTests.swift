@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 /// How children are started and what a sandboxed one may reach.
 @Suite struct SandboxTests {

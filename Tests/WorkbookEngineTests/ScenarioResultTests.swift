@@ -1,5 +1,6 @@
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
+@testable import TerminalUI
 
 @Suite struct ScenarioResultTests {
     func result(expected: String, _ outcome: ScenarioOutcome) -> ScenarioResult {

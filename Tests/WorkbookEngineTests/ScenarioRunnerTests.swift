@@ -1,6 +1,6 @@
 import Testing
-@testable import WorkbookEngine
 @testable import selftest_host
+@testable import BookRunner
 
 /// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.
 @Suite(.tags(.slow), .slow) struct ScenarioRunnerTests {

@@ -1,7 +1,7 @@
 import ChapterModel
 import Scenarios
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 @Suite struct ScenarioSelectionTests {
     let selection = ScenarioSelection(compiled: [

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import TerminalUI
 
 @Suite struct SwiftHighlighterTests {
     let code = """

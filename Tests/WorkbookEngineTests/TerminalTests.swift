@@ -1,5 +1,5 @@
 import Testing
-@testable import WorkbookEngine
+@testable import TerminalUI
 
 @Suite struct TerminalTests {
     @Test func paintsOnlyWhenColourIsOn() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import WorkbookEngine
+@testable import TerminalUI
 
 @Suite struct TextWrapperTests {
     func texts(_ lines: [StyledLine]) -> [String] { lines.map { $0.map(\.text).joined() } }

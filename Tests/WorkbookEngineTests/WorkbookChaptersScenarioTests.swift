@@ -2,7 +2,9 @@ import ChapterModel
 import Foundation
 import Scenarios
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
+@testable import ChildProcesses
+@testable import TerminalUI
 
 /// Every scenario of every chapter prints exactly what its chapter says.
 @Suite(.tags(.slow), .slow) struct WorkbookChaptersScenarioTests {

@@ -1,7 +1,8 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
+@testable import WorkbookBasics
 
 /// The `workbook` command as a learner runs it.
 @Suite(.tags(.slow), .slow) struct WorkbookCommandTests {

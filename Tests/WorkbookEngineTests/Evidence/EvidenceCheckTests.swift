@@ -1,7 +1,7 @@
 import ChapterModel
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 /// A citation that the checkout does not bear out fails at its chapter line: a wrong path,
 /// lines past the end, a quote the lines do not hold.

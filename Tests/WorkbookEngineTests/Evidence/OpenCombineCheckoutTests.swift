@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
 
 /// Finding the OpenCombine sources wherever SwiftPM or Xcode put them, and saying so in one
 /// line when they are nowhere.

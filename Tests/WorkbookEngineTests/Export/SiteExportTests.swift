@@ -2,7 +2,9 @@ import ChapterModel
 import Foundation
 import Scenarios
 import Testing
-@testable import WorkbookEngine
+@testable import BookRunner
+@testable import Site
+@testable import TerminalUI
 
 /// `workbook export html`: run for real on the workbook's own chapters, through the built
 /// executable (which is also the scenario host that sends the traces back).

@@ -1,7 +1,9 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
+@testable import MaintainerTools
+@testable import WorkbookBasics
 
 /// The files a classroom depends on stay derived from the manifest and the stubs.
 @Suite struct ClassroomFilesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 @Suite struct CompileBudgetTests {
     @Test func aStepIsGrantedWhatIsLeftAndGivesBackWhatItDidNotUse() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
 
 @Suite struct CompilerDiagnosticTests {
     @Test func readsFileLineColumnAndMessage() {

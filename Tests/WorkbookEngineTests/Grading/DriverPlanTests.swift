@@ -1,7 +1,8 @@
 import ConcurrencyExtras
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 @Suite struct DriverPlanTests {
     @Test func readsTheWordsAsTheDriverQuotesThem() {

@@ -1,7 +1,7 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
 
 /// `workbook check`, `hint`, `reset` and `grade` as a learner or instructor runs them, in a
 /// throwaway workbook so that the real one's progress is never touched.

@@ -1,7 +1,9 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
+@testable import LearnerTools
+@testable import TerminalUI
 
 @Suite struct HintProgressTests {
     @Test func givesTheNextHintEachTimeAndRemembersIt() throws {

@@ -1,10 +1,13 @@
 import Course
 import Foundation
+@testable import Grading
+@testable import LearnerTools
+@testable import TerminalUI
+@testable import WorkbookBasics
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import WorkbookEngine
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [

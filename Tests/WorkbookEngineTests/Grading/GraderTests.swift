@@ -3,7 +3,9 @@ import ConcurrencyExtras
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
+@testable import LearnerTools
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.

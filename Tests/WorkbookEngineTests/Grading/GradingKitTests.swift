@@ -3,7 +3,8 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
+@testable import WorkbookBasics
 
 /// The generated parts of grading: the kit's manifest, each program's `main`, and the
 /// text that carries a student's folder name into Swift source.

@@ -2,7 +2,9 @@ import ChildProtocol
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
+@testable import WorkbookBasics
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,8 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 /// Learners' files that do everything a grade must survive, graded for real: built by the
 /// toolchain and run against this workbook's own checks, as `workbook grade --submissions`

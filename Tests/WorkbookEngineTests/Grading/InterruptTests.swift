@@ -2,7 +2,8 @@ import ConcurrencyExtras
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
 ///

@@ -1,7 +1,9 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import Grading
+@testable import LearnerTools
+@testable import TerminalUI
 
 /// What a learner writes, on its way to the instructor's screen and to the compiler:
 /// escaped, bounded, named apart, and read by the compiler's own parser.

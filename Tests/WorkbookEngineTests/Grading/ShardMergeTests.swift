@@ -1,7 +1,8 @@
 import Course
 import Foundation
 import Testing
-@testable import WorkbookEngine
+@testable import ChildProcesses
+@testable import Grading
 
 /// A class graded in shares on several machines, then merged, must get exactly the grades
 /// one run over the whole class gives: graded for real, with this workbook's built

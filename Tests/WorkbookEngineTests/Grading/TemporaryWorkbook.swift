@@ -1,6 +1,6 @@
 import Course
 import Foundation
-@testable import WorkbookEngine
+@testable import Grading
 
 /// A throwaway workbook checkout in a temporary folder: `Package.swift`, `Chapters/`,
 /// `Package.resolved`, and for each exercise asked for, its stub, its check binding and the
