@@ -12,7 +12,7 @@ import PackageDescription
 let combine: Target.Dependency = .product(name: "OpenCombineShim", package: "OpenCombine")
 let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package: "combine-schedulers")
 /// The engine's targets: Swift 6, with its checks of data races (they run threads of their own).
-let engine: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+let engine: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let lockIsolated: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 
 let package = Package(
@@ -156,7 +156,7 @@ let package = Package(
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ChapterModel", "Course", "Backpressure", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ChapterModel", "Course", "Backpressure", "CProcessControl", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
@@ -172,7 +172,7 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "Course", "ChildProtocol", "ExerciseChecker", "WorkbookBasics",
+                "ChapterModel", "Course", "ChildProtocol", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine

@@ -1,6 +1,7 @@
 import Backpressure
 import ChildProtocol
 import Course
+import CProcessControl
 import Foundation
 import Scenarios
 #if canImport(Glibc)
@@ -37,11 +38,11 @@ public struct ScenarioHost {
         let reports = ReportChannel.takeOver()
         let capture = open(captureFile, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         guard capture >= 0 else {
-            fputs("workbook: cannot open the capture file \(captureFile)\n", stderr)
+            FileHandle.standardError.write(Data("workbook: cannot open the capture file \(captureFile)\n".utf8))
             exit(2)
         }
         // Line buffering: whatever a scenario printed before a crash is already in the file.
-        setvbuf(stdout, nil, _IOLBF, 0)
+        workbook_line_buffer_standard_output()
         let watchdog = Watchdog(reports: reports, capture: capture, timeLimit: timeLimit)
 
         for id in ids {
@@ -55,7 +56,7 @@ public struct ScenarioHost {
             dup2(capture, STDOUT_FILENO)
             watchdog.arm(for: id)
             let drawings = Trace.collectingDrawings(scenario).drawings
-            fflush(stdout)
+            workbook_flush_standard_output()
             watchdog.disarm()
             if !drawings.isEmpty { Self.send(.drawings(id, drawings), to: reports) }
             Self.send(.end(id, output: Self.contents(of: capture)), to: reports)
@@ -82,7 +83,8 @@ public struct ScenarioHost {
 }
 
 /// Ends the host when the current scenario has run for too long, after reporting what it printed.
-private final class Watchdog {
+/// Its mutable state is guarded by `lock`: hence `@unchecked Sendable`.
+private final class Watchdog: @unchecked Sendable {
     private let reports: ReportChannel
     private let capture: Int32
     private let timeLimit: TimeInterval
@@ -110,7 +112,7 @@ private final class Watchdog {
                 return
             }
             // Keep the lock: the scenario must not finish and report while the host is ending.
-            fflush(stdout)
+            workbook_flush_standard_output()
             ScenarioHost.send(.timeout(id, output: ScenarioHost.contents(of: capture)), to: reports)
             _exit(0)
         }

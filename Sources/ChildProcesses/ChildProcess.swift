@@ -28,7 +28,7 @@ import Darwin
 /// happens when the workbook itself is interrupted). A killed child loses
 /// whatever it had not flushed: writing to a pipe, Swift's `print` is block-buffered, so a
 /// child whose output matters after a timeout must `fflush(stdout)` (or use line buffering).
-public struct ChildProcess {
+public struct ChildProcess: Sendable {
     /// The program: a path when it contains a `/`, otherwise a name looked up in `PATH`.
     public var executable: String
     public var arguments: [String]
@@ -42,10 +42,10 @@ public struct ChildProcess {
     /// Seconds the child may run before it is killed; `nil` waits for ever.
     public var timeout: TimeInterval?
     /// Called with the child's process id once it has started (tests use it to signal it).
-    public var onStart: ((pid_t) -> Void)?
+    public var onStart: (@Sendable (pid_t) -> Void)?
     /// Called once the child and everything it started have been killed and reaped, before
     /// ``run()`` returns (a sandbox removes the control group the run was held in).
-    public var onEnd: (() -> Void)?
+    public var onEnd: (@Sendable () -> Void)?
     /// Bytes kept of the start, and again of the end, of each output stream (see
     /// ``BoundedCapture``).
     public var outputLimit = 4 << 20

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Array {
+extension Array where Element: Sendable {
     /// `transform` of every element, run on `width` threads at once, in the original order.
     ///
     /// Each call here starts a child process (a compiler, a check) that keeps a core busy,
@@ -9,7 +9,7 @@ extension Array {
     /// done with one, so one slow call holds up only itself. Threads of their own, not
     /// Dispatch's pool: they wait on child processes, and the pool would cap them at the
     /// number of cores whatever `width` says.
-    package func concurrentMap<Transformed>(width: Int, _ transform: @escaping (Element) -> Transformed) -> [Transformed] {
+    package func concurrentMap<Transformed>(width: Int, _ transform: @escaping @Sendable (Element) -> Transformed) -> [Transformed] {
         guard !isEmpty else { return [] }
         let results = Results<Transformed>(count: count)
         let finished = DispatchGroup()

@@ -20,7 +20,9 @@ import Darwin
 /// allocate: the handler only reads slots, and each slot is one aligned 32-bit word.
 public enum LiveChildren {
     private static let capacity = 256
-    private static let slots: UnsafeMutablePointer<Int32> = {
+    /// Read by the signal handler without a lock (it may not take one); each slot is written
+    /// whole, under `lock`, by the threads that start and reap children.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Int32> = {
         let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
         return slots

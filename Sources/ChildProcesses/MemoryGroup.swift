@@ -87,7 +87,8 @@ package struct MemoryGroups {
 
     let layout: Layout
     private static let lock = NSLock()
-    private static var made = 0
+    /// Guarded by `lock`.
+    nonisolated(unsafe) private static var made = 0
 
     /// The machine's layout, or why it has none for the workbook.
     package static let current: Result<MemoryGroups, MemoryGroupsUnavailable> = probe()

@@ -14,7 +14,8 @@ import Darwin
 /// `poll` over both pipes, so that a child blocked on a full pipe is always drained; and a
 /// deadline, so that a pipe some escaped process still holds open never keeps the workbook
 /// waiting (``finish(within:)``).
-final class OutputReader {
+/// Its mutable state is guarded by `lock`: hence `@unchecked Sendable`.
+final class OutputReader: @unchecked Sendable {
     private let lock = NSLock()
     private var captures: [BoundedCapture]
     private var stopRequested = false

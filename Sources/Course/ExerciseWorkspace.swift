@@ -9,7 +9,7 @@ import WorkbookBasics
 /// "started" as soon as it differs from the stub by a single byte. Byte equality rather
 /// than a timestamp or a marker comment, so saving without a change never counts, and
 /// `reset` is a plain copy back.
-public struct ExerciseWorkspace {
+public struct ExerciseWorkspace: Sendable {
     public enum State: Equatable {
         /// The file is byte-for-byte the stub.
         case untouched

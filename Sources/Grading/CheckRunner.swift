@@ -15,15 +15,15 @@ import TerminalUI
 /// message), an exit is "exited early", silence past the time limit "timed out". Whatever
 /// the program printed, and whatever it started, has no say: the sandbox and everything in
 /// it end with the program, and only the head and tail of its output are kept.
-struct CheckRunner {
+struct CheckRunner: Sendable {
     let compiler: ExerciseCompiler
     /// Seconds one check may run.
     let timeLimit: Double
     let sandbox: Sandbox
     /// How many checks run at once.
     let width: Int
-    let log: (String) -> Void
-    let runProgram: (ChildProcess) throws -> ChildProcess.Result
+    let log: @Sendable (String) -> Void
+    let runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
 
     /// The judge: the workbook itself, started as `workbook judge`.
     let judgeProgram: String

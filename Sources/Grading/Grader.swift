@@ -25,16 +25,16 @@ public struct Grader {
     /// Every limit: time, compile budget, jobs at once and their memory.
     public var policy: GradingPolicy
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
-    public var log: (String) -> Void
+    public var log: @Sendable (String) -> Void
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
-    var runProgram: (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+    var runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
     var sandbox = Sandbox.current
     /// The program that judges each check (`workbook judge`).
     public var judgeProgram = JudgeProgram.path
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     public var seed: UInt64?
 
-    public init(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy(), log: @escaping (String) -> Void = { _ in }) {
+    public init(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.workspace = workspace
         self.policy = policy
         self.log = log
@@ -116,16 +116,17 @@ public struct Grader {
     package func grade(_ jobs: [GradingJob]) throws -> [GradingJob: Graded] {
         guard !jobs.isEmpty else { return [:] }
         var graded: [GradingJob: Graded] = [:]
-        var texts: [GradingJob: String] = [:]
+        var readTexts: [GradingJob: String] = [:]
         for job in jobs {
             switch PlainFile.read(job.file) {
             case .failure(let problem):
                 graded[job] = Graded(outcome: .doesNotCompile("\(job.sourceName): error: \(problem.explanation)"))
             case .success(let data):
-                texts[job] = String(decoding: data, as: UTF8.self)
+                readTexts[job] = String(decoding: data, as: UTF8.self)
                 graded[job] = Graded(outcome: .notStarted)
             }
         }
+        let texts = readTexts
         let readable = jobs.filter { texts[$0] != nil }
         guard !readable.isEmpty else { return graded }
         return try GradingLock.holding(in: workspace) {

@@ -13,7 +13,7 @@ import ChildProcesses
 /// is not current: that build links the same library, which is then copied
 /// (``WorkbookBuildCopy``). Exercise files never enter this package: ``ExerciseCompiler``
 /// compiles each one on its own, against ``ModuleWall``.
-struct GradingKit {
+struct GradingKit: Sendable {
     let workspace: ExerciseWorkspace
 
     static let productName = "GradingKit"
@@ -116,7 +116,7 @@ struct GradingKit {
 
     /// Makes the kit current: copies the workbook's own build when that is current (after
     /// `swift build` or `swift test` in the workbook), or builds the kit package.
-    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
+    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
         try write()
         guard !isCurrent else { return }
         let copy = WorkbookBuildCopy(kit: self)

@@ -19,7 +19,7 @@ import ChildProcesses
 /// (``forbiddenImports(inTrace:)``). The C modules are handed over the same way: only the
 /// module maps the roots need (``learnerModuleMaps``), never every C target of the
 /// workbook (`import CCmark` finds no module).
-struct ModuleWall {
+struct ModuleWall: Sendable {
     let kit: GradingKit
 
     /// What an exercise may import. Foundation and Dispatch come with the toolchain;
@@ -59,7 +59,7 @@ struct ModuleWall {
 
     /// Lays the wall out again when the kit was built after it, or its modules moved (the
     /// kit took the workbook's own build, or stopped taking it).
-    func prepare(runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
+    func prepare(runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
         let stamp = directory.appendingPathComponent(".laid-out")
         if let laid = LibraryFreshness.modificationDate(stamp), let built = LibraryFreshness.modificationDate(kit.library), built < laid,
            FileManager.default.contents(atPath: stamp.path) == Data(kit.modules.path.utf8),

@@ -20,7 +20,8 @@ enum SandboxUser {
     static let count: uid_t = 184
 
     private static let lock = NSLock()
-    private static var handedOut: uid_t = uid_t(getpid()) &* 7
+    /// Guarded by `lock`.
+    nonisolated(unsafe) private static var handedOut: uid_t = uid_t(getpid()) &* 7
 
     /// Whether programs switch user here: only root can, and only root needs to.
     static var isSwitching: Bool { getuid() == 0 && setpriv != nil }

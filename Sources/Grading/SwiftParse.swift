@@ -10,7 +10,7 @@ import ChildProcesses
 /// grammar allows are read as the compiler reads them, never as a pattern over text guesses.
 /// The parser runs in the ``Sandbox``, since it reads a learner's file, a batch of files at a
 /// time (one frontend each), and a file the batch could not parse is parsed alone.
-struct SwiftParse {
+struct SwiftParse: Sendable {
     /// One file's outline.
     struct Outline {
         /// Each `import`'s module (its first component) and the UTF-8 offset of the declaration.
@@ -22,7 +22,7 @@ struct SwiftParse {
     /// Where the files are written for the parser (emptied first).
     let folder: URL
     let sandbox: Sandbox
-    let runProgram: (ChildProcess) throws -> ChildProcess.Result
+    let runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
     /// Files parsed by one frontend.
     static let batchSize = 16
     /// Frontends at once, whatever `--jobs` says: the workbook decodes what each prints, so

@@ -66,7 +66,7 @@ struct WorkbookBuildCopy {
 
     /// Copies the workbook's build when it is current; false when it is not, and the kit
     /// package must be built.
-    func make(runProgram: (ChildProcess) throws -> ChildProcess.Result) throws -> Bool {
+    func make(runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws -> Bool {
         guard let build = currentWorkbookBuild else { return false }
         let manager = FileManager.default
         let maps = GradingKit.cModuleMaps(builtIn: build)

@@ -6,7 +6,7 @@
 /// read, and it must never change a character of it. Lines are returned separately, each
 /// exactly one line of the code, so code is shown as written and never wrapped. The
 /// terminal and the web book share the lexer, so code looks the same in both.
-public struct SwiftHighlighter {
+public struct SwiftHighlighter: Sendable {
     public init() {}
 
     /// What a piece of code is, which decides how it is shown.

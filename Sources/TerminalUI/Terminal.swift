@@ -1,5 +1,7 @@
 import Foundation
-import Rainbow
+// Rainbow predates Swift 6: its two switches are global variables, set once below (in a
+// `static let`, which Swift initializes exactly once) before anything is coloured.
+@preconcurrency import Rainbow
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Course
+import CProcessControl
 import Foundation
 import LearnerTools
 import WorkbookBasics
@@ -33,7 +34,7 @@ struct Reset: ParsableCommand {
                 throw ExerciseError("resetting \(exercise.filePath) discards your changes: add --yes to do it without asking")
             }
             print("Reset \(exercise.filePath)? (Your version is kept in \(exercise.backupPath).) [y/N] ", terminator: "")
-            fflush(stdout) // The question has no newline; show it before waiting for the answer.
+            workbook_flush_standard_output() // The question has no newline; show it before waiting for the answer.
             guard let answer = readLine()?.lowercased(), ["y", "yes"].contains(answer) else {
                 print("Nothing changed.")
                 return

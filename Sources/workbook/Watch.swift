@@ -1,5 +1,6 @@
 import ArgumentParser
 import Course
+import CProcessControl
 import Foundation
 import Grading
 import LearnerTools
@@ -22,7 +23,7 @@ struct Watch: ParsableCommand {
         var watcher = ExerciseWatcher(workspace: workspace)
         // Line-buffered even into a pipe (`workbook watch | tee log`): a watcher is stopped,
         // not ended, and must not lose what it printed.
-        setvbuf(stdout, nil, _IOLBF, 0)
+        workbook_line_buffer_standard_output()
         print("Watching Exercises/ (Ctrl-C to stop).")
         check(ExerciseManifest.all, in: workspace)
         while true {

@@ -22,4 +22,11 @@ int workbook_spawn(pid_t *pid, const char *path, char *const argv[], char *const
 /// see). Returns 0, or -1 with errno set.
 int workbook_pipe(int ends[2]);
 
+/// Makes standard output line-buffered, so that a parent reading the pipe sees each line
+/// as it is printed. `stdout` is a C global variable, which Swift 6 code may not read.
+void workbook_line_buffer_standard_output(void);
+
+/// Writes out what standard output holds (`fflush(stdout)`), for the same reason.
+void workbook_flush_standard_output(void);
+
 #endif
