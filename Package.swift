@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "Backpressure", targets: ["Backpressure"]),
+        .library(name: "BackpressureTrace", targets: ["BackpressureTrace"]),
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         // The library every grading program links (the driver and all a learner's file may
         // use; no check), built by the workbook's own `swift build` and `swift test` so that
@@ -54,6 +55,15 @@ let package = Package(
             dependencies: [combine, .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The trace the book and the checks see demand with: a recorder of a pipeline's
+        // signals, the auditor of the protocol, and its drawings (text and SVG). A product of
+        // its own, so that an app that takes `Backpressure` gets no SVG writer; built on the
+        // library, never the reverse.
+        .target(
+            name: "BackpressureTrace",
+            dependencies: ["Backpressure", combine],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
 
         // The plain DemandBuffer and SteppingSubscriber that chapters 4 and 6 teach first: one
         // lock each, the same behaviour as the library's (BackpressureTests runs one suite
@@ -79,7 +89,7 @@ let package = Package(
         // chapter is added or removed. The link is not source code: hence the exclude.
         .target(
             name: "Scenarios",
-            dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers],
+            dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers],
             exclude: ["Chapters"],
             plugins: ["ScenarioPlugin"]
         ),
@@ -89,22 +99,23 @@ let package = Package(
         // from building), the reference solutions, and the checks. Both are built here so
         // that a maintainer's mistake in either is a build error; `swift test` then grades
         // each one through the same engine as a learner's file.
-        .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
-        .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
-        .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers, "ChildProtocol"]),
+        .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "Solutions", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildProtocol"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
         // Combine objects each side lends the other.
         .target(name: "ExerciseWire", dependencies: [combine]),
         // The grading program's side (in the sandbox, with the learner's file): performs the
-        // judge's calls on the learner's objects. It holds no check.
-        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", combine, schedulers]),
+        // judge's calls on the learner's objects. It holds no check. It links the modules a
+        // learner's file may import (the library and its trace), so that the grading kit has them.
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
-        .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
+        .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", "BackpressureTrace", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
         // learner's or a class's files, and the errors commands report.
         .target(name: "Course"),
@@ -124,7 +135,7 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "WorkbookEngine",
-            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "BackpressureTrace", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
             exclude: ["Grades/Schemas"]
@@ -135,15 +146,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "workbook-bench",
-            dependencies: ["Backpressure", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine", "BackpressureTrace", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["WorkbookEngine"], path: "Tests/SelfTestHost"),
@@ -156,7 +167,7 @@ let package = Package(
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["WorkbookEngine", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import Foundation
 
 /// A source file as a page, highlighted, each line with its own anchor (`#L42`), so that

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 
 /// A scenario as the web book shows it: what it printed, checked against the chapter,
 /// and the trace pictures it drew while it ran.

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 
 /// Colours Swift code for the terminal, and marks it up for the web book: keywords, types,
 /// strings, numbers, comments.
