@@ -112,10 +112,10 @@ let package = Package(
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
-        .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
         // learner's or a class's files, and the errors commands report.
         .target(name: "Course"),
