@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "Backpressure", targets: ["Backpressure"]),
+        .library(name: "BackpressureTrace", targets: ["BackpressureTrace"]),
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         // The library every grading program links (the driver and all a learner's file may
         // use; no check), built by the workbook's own `swift build` and `swift test` so that
@@ -56,6 +57,15 @@ let package = Package(
             dependencies: [combine, .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The trace the book and the checks see demand with: a recorder of a pipeline's
+        // signals, the auditor of the protocol, and its drawings (text and SVG). A product of
+        // its own, so that an app that takes `Backpressure` gets no SVG writer; built on the
+        // library, never the reverse.
+        .target(
+            name: "BackpressureTrace",
+            dependencies: ["Backpressure", combine],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
 
         // The plain DemandBuffer and SteppingSubscriber that chapters 4 and 6 teach first: one
         // lock each, the same behaviour as the library's (BackpressureTests runs one suite
@@ -81,7 +91,7 @@ let package = Package(
         // chapter is added or removed. The link is not source code: hence the exclude.
         .target(
             name: "Scenarios",
-            dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers],
+            dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers],
             exclude: ["Chapters"],
             plugins: ["ScenarioPlugin"]
         ),
@@ -91,15 +101,16 @@ let package = Package(
         // from building), the reference solutions, and the checks. Both are built here so
         // that a maintainer's mistake in either is a build error; `swift test` then grades
         // each one through the same engine as a learner's file.
-        .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
-        .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
-        .target(name: "ExerciseChecks", dependencies: ["Backpressure", combine, schedulers, "ChildProtocol"]),
+        .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "Solutions", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildProtocol"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
         // Combine objects each side lends the other.
         .target(name: "ExerciseWire", dependencies: [combine]),
         // The grading program's side (in the sandbox, with the learner's file): performs the
-        // judge's calls on the learner's objects. It holds no check.
-        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", combine, schedulers]),
+        // judge's calls on the learner's objects. It holds no check. It links the modules a
+        // learner's file may import (the library and its trace), so that the grading kit has them.
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
@@ -124,9 +135,10 @@ let package = Package(
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
         //
-        //   WorkbookBasics  <- Course, ChapterModel, ChildProcesses
-        //   ChildProcesses  <- TerminalUI <- Grading <- LearnerTools, MaintainerTools
-        //   Scenarios, TerminalUI <- BookRunner <- Site
+        //   WorkbookBasics <- Course, ChapterModel <- TerminalUI
+        //   WorkbookBasics, ChildProtocol <- ChildProcesses
+        //   ChildProcesses, TerminalUI <- Grading <- LearnerTools, MaintainerTools
+        //   ChildProcesses, TerminalUI, Scenarios <- BookRunner <- Site
         //   all of them <- workbook (the command)
         //
         // Small pieces every job shares: Swift literals, writing files, the one-line error a
@@ -138,7 +150,7 @@ let package = Package(
         .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildProtocol", "WorkbookBasics"], swiftSettings: engine),
         // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
         // chapter drawn for `workbook read`.
-        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "ChildProcesses", "WorkbookBasics", "Rainbow"], swiftSettings: engine),
+        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "Rainbow"], swiftSettings: engine),
         // Grading a learner's or a class's files in the sandbox, the policy that limits it,
         // and the grade files it writes.
         .target(
@@ -156,13 +168,13 @@ let package = Package(
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ChapterModel", "Course", "Backpressure", "CProcessControl", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
         .target(
             name: "Site",
-            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure"],
+            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "Backpressure", "BackpressureTrace"],
             swiftSettings: engine
         ),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
@@ -172,22 +184,22 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "Course", "ChildProtocol", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "Course", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
         ),
         .executableTarget(
             name: "workbook-bench",
-            dependencies: ["Backpressure", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "Backpressure", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),
@@ -195,12 +207,12 @@ let package = Package(
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Grading", "Course", "WorkbookBasics"],
+            dependencies: ["Grading", "Course"],
             plugins: ["ExerciseTestPlugin"]
         ),
         // The checks themselves: every stub fails, every solution passes, and they judge
         // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: ["Grading", "MaintainerTools", "ChildProcesses", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

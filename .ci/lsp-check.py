@@ -138,16 +138,16 @@ def main():
     # Every module an exercise may import resolves in the editor; the checks and the
     # solutions do not. One forbidden import at a time: "no such module" is fatal to the
     # compiler, so it reports only the first.
-    allowed = "import Backpressure\nimport OpenCombineShim\nimport CombineSchedulers\nimport Foundation\n"
+    allowed = "import Backpressure\nimport BackpressureTrace\nimport OpenCombineShim\nimport CombineSchedulers\nimport Foundation\n"
     version = 3
     for forbidden in ["ExerciseChecks", "Solutions"]:
         server.change(uri, version, allowed + f"import {forbidden}\n")
         version += 1
-        errors = server.errors_once(uri, lambda es: any(line_of(e) == 5 for e in es), f"no error for `import {forbidden}`")
+        errors = server.errors_once(uri, lambda es: any(line_of(e) == 6 for e in es), f"no error for `import {forbidden}`")
         lines_with_errors = sorted({line_of(e) for e in errors})
-        if lines_with_errors != [5]:
-            sys.exit(f"lsp-check: the editor must see Backpressure, OpenCombineShim, CombineSchedulers and Foundation, and not {forbidden}; errors on lines {lines_with_errors}")
-    print("lsp-check: the editor sees Backpressure, OpenCombineShim, CombineSchedulers, Foundation, and not the checks or the solutions")
+        if lines_with_errors != [6]:
+            sys.exit(f"lsp-check: the editor must see Backpressure, BackpressureTrace, OpenCombineShim, CombineSchedulers and Foundation, and not {forbidden}; errors on lines {lines_with_errors}")
+    print("lsp-check: the editor sees Backpressure, BackpressureTrace, OpenCombineShim, CombineSchedulers, Foundation, and not the checks or the solutions")
 
     server.send("shutdown", None)
     server.proc.kill()

@@ -3,8 +3,9 @@
 // The exercises as a package of their own, for editors: open this folder and
 // sourcekit-lsp gives completion and inline errors on every exercise file.
 //
-// It sees exactly the modules grading lets an exercise import: Backpressure (the
-// workbook's library, by path), OpenCombineShim, CombineSchedulers, and Foundation.
+// It sees exactly the modules grading lets an exercise import: Backpressure and
+// BackpressureTrace (the workbook's library and its trace, by path), OpenCombineShim,
+// CombineSchedulers, and Foundation.
 // It is not how exercises are graded (`swift run workbook check` builds each file on its
 // own, so one broken exercise never hides another); it only makes the editor right.
 
@@ -28,6 +29,7 @@ let package = Package(
             name: "Exercises",
             dependencies: [
                 .product(name: "Backpressure", package: workbook),
+                .product(name: "BackpressureTrace", package: workbook),
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 
 /// What running some scenarios produced: how each ended, and the trace pictures each drew.
 ///

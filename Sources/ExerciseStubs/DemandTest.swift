@@ -12,14 +12,14 @@
 //   - one that keeps sending after it was cancelled.
 //
 // Drive the countdown with a subscriber of your own (ask for a little, then more, then
-// cancel) and compare what arrived with what should have. Backpressure's `Trace` can do the
-// bookkeeping: `makeCountdown(5).traced("countdown", into: trace)`, then `trace.violations`.
+// cancel) and compare what arrived with what should have. `Trace`, from BackpressureTrace, can
+// do the bookkeeping: `makeCountdown(5).traced("countdown", into: trace)`, then `trace.violations`.
 //
 // Check your work:  swift run workbook check DemandTest
 // Stuck?            swift run workbook hint DemandTest
 // Keep the declarations `public`: the check uses them from another module.
 
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 public enum DemandTest {

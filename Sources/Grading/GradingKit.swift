@@ -193,6 +193,7 @@ struct GradingKit: Sendable {
                     .target(name: \(SwiftLiteral.string(Self.productName)), dependencies: [
                         .product(name: "ExerciseDriver", package: \(SwiftLiteral.string(root))),
                         .product(name: "Backpressure", package: \(SwiftLiteral.string(root))),
+                        .product(name: "BackpressureTrace", package: \(SwiftLiteral.string(root))),
             \(products.joined(separator: "\n"))
                     ]),
                 ]

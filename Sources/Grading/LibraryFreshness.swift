@@ -4,9 +4,9 @@ import Foundation
 /// Whether a built grading library is still the one the workbook's sources make: it must be
 /// newer than every file it is built from besides the exercise files.
 enum LibraryFreshness {
-    /// The workbook's targets the grading library is built from: the library, the driver
-    /// and its wire.
-    static let targets = ["Backpressure", "ExerciseDriver", "ExerciseWire"]
+    /// The workbook's targets the grading library is built from: the library, its trace,
+    /// the driver and its wire.
+    static let targets = ["Backpressure", "BackpressureTrace", "ExerciseDriver", "ExerciseWire"]
 
     /// The newest modification date among `target`'s source files. Documentation (the
     /// library's DocC articles) is left out: SwiftPM does not link the library again for it,

@@ -24,7 +24,7 @@ struct ModuleWall: Sendable {
 
     /// What an exercise may import. Foundation and Dispatch come with the toolchain;
     /// Combine is Apple's, for learners on macOS.
-    static let roots = ["Backpressure", "OpenCombineShim", "CombineSchedulers"]
+    static let roots = ["Backpressure", "BackpressureTrace", "OpenCombineShim", "CombineSchedulers"]
     static let allowedImports: Set<String> = Set(roots + ["OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation", "Combine", "Foundation", "Dispatch", "Swift"])
 
     var directory: URL { kit.directory.appendingPathComponent("wall") }

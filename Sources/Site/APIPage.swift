@@ -1,18 +1,21 @@
 import ChapterModel
 import Foundation
 
-/// The library's public types, each with the summary its DocC article gives and a link
-/// to its source; and the way to the full DocC reference.
+/// The public types of the library and of its trace, each with the summary its DocC
+/// article gives and a link to its source; and the way to the full DocC reference.
 ///
-/// The summaries are read from `Sources/Backpressure/Backpressure.docc`, so the web book
-/// and the DocC reference say the same thing. DocC's own site loads its pages with
+/// The summaries are read from each product's catalog (`Sources/Backpressure/Backpressure.docc`,
+/// `Sources/BackpressureTrace/BackpressureTrace.docc`), so the web book and the DocC
+/// reference say the same thing. DocC's own site loads its pages with
 /// scripts that a browser refuses from `file://`, so it is linked, not inlined: in the
 /// site under `api/` when the export was given `--docc`, otherwise with the command that
 /// builds it.
 struct APIPage {
-    /// One type: its name, the first paragraph of its article, and its source file.
+    /// One type: its name, the product it is in, the first paragraph of its article, and
+    /// its source file.
     struct Entry {
         var name: String
+        var library: String
         var summary: String
         var sourcePath: String?
     }
@@ -22,14 +25,22 @@ struct APIPage {
     var doccIndex: String?
 
     static let path = "api.html"
-    static let catalog = "Sources/Backpressure/Backpressure.docc"
+    /// The library apps take: the DocC reference the export may include is its own.
+    static let library = "Backpressure"
+    /// The products the page lists, each a target with a catalog of the same name: the
+    /// library, and the trace the chapters show demand with.
+    static let libraries = [library, "BackpressureTrace"]
 
-    /// Reads every `About<Name>.md` article in the catalog under `root`: its title is the
-    /// type's name, its first paragraph the summary.
+    /// Reads every `About<Name>.md` article in each library's catalog under `root`: its
+    /// title is the type's name, its first paragraph the summary.
     static func entries(packageRoot root: URL) -> [Entry] {
-        let catalog = root.appendingPathComponent(catalog)
+        libraries.flatMap { entries(of: $0, packageRoot: root) }
+    }
+
+    private static func entries(of library: String, packageRoot root: URL) -> [Entry] {
+        let catalog = root.appendingPathComponent("Sources/\(library)/\(library).docc")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-        let sources = swiftFiles(under: root.appendingPathComponent("Sources/Backpressure"), root: root)
+        let sources = swiftFiles(under: "Sources/\(library)", root: root)
         return files.sorted().compactMap { file -> Entry? in
             guard file.hasPrefix("About"), file.hasSuffix(".md"),
                   let text = try? String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8) else { return nil }
@@ -39,7 +50,7 @@ struct APIPage {
             let summary = lines.dropFirst().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.hasPrefix("@") }
                 .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
             let source = sources.first { declares(name, in: $0.text) }
-            return Entry(name: name, summary: summary, sourcePath: source?.path)
+            return Entry(name: name, library: library, summary: summary, sourcePath: source?.path)
         }
     }
 
@@ -56,12 +67,14 @@ struct APIPage {
         }
     }
 
-    private static func swiftFiles(under directory: URL, root: URL) -> [(path: String, text: String)] {
+    /// The Swift files under `folder` (relative to `root`), by their path from `root`.
+    private static func swiftFiles(under folder: String, root: URL) -> [(path: String, text: String)] {
+        let directory = root.appendingPathComponent(folder)
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
         var files: [(path: String, text: String)] = []
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".swift"), let text = try? String(contentsOf: directory.appendingPathComponent(relative), encoding: .utf8) else { continue }
-            files.append(("Sources/Backpressure/\(relative)", text))
+            files.append(("\(folder)/\(relative)", text))
         }
         return files.sorted { $0.path < $1.path }
     }
@@ -70,6 +83,8 @@ struct APIPage {
         var html = """
             <h1 id="api">The Backpressure library <a class="anchor" href="#api" aria-label="Link to this section">#</a></h1>
             <p>Take it as a SwiftPM dependency: <code>.product(name: "Backpressure", package: …)</code>. \
+            The trace the chapters show demand with is a product of its own, for tests and lessons: \
+            <code>.product(name: "BackpressureTrace", package: …)</code>. \
             Each type below has a short DocC article; the summaries here are its first lines.</p>
 
             """
@@ -83,7 +98,7 @@ struct APIPage {
         let markdown = MarkdownHTML(code: { _ in "" }, heading: { _ in "" })
         for entry in entries {
             var links: [String] = []
-            if let doccIndex {
+            if let doccIndex, entry.library == Self.library {
                 let article = doccIndex.replacingOccurrences(of: "index.html", with: "about\(entry.name.lowercased())/index.html")
                 links.append("<a href=\"\(article)\">DocC article</a>")
             }
@@ -91,7 +106,8 @@ struct APIPage {
                 links.append("<a href=\"\(SourcePage.path(for: source))\">source</a>")
             }
             let summary = markdown.render(entry.summary.replacingOccurrences(of: "``", with: "`"))
-            html += "<dt id=\"\(entry.name)\"><code>\(entry.name)</code> <span class=\"meta\">\(links.joined(separator: " · "))</span></dt><dd>\(summary)</dd>\n"
+            let product = entry.library == Self.library ? "" : " <span class=\"meta\">in \(entry.library)</span>"
+            html += "<dt id=\"\(entry.name)\"><code>\(entry.name)</code>\(product) <span class=\"meta\">\(links.joined(separator: " · "))</span></dt><dd>\(summary)</dd>\n"
         }
         html += "</dl>\n"
         return SitePage(path: Self.path, title: "API", body: html, searchText: entries.map { "\($0.name) \($0.summary)" }.joined(separator: " "), section: "api")

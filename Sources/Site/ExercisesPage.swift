@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import ChapterModel
 import Course
 

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import ChapterModel
 
 /// The frame every page of the web book shares: the head (one stylesheet, two small

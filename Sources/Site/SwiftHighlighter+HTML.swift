@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import TerminalUI
 
 /// The web book marks code up with the same lexer the terminal colours it with, so code

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import BookRunner
 
 /// A scenario as the web book shows it: what it printed, checked against the chapter,

@@ -1,6 +1,6 @@
 // The reference solution of DemandTest: a test of a countdown publisher's demand.
 
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 public enum DemandTest {

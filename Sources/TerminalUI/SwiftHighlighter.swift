@@ -1,4 +1,3 @@
-
 /// Colours Swift code for the terminal, and marks it up for the web book: keywords, types,
 /// strings, numbers, comments.
 ///

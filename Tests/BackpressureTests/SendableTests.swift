@@ -1,4 +1,5 @@
 import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 import Testing
 

@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import Backpressure
+import BackpressureTrace
 import CombineSchedulers
 import Foundation
 import OpenCombineShim

@@ -1,4 +1,5 @@
 @testable import Backpressure
+import BackpressureTrace
 import Foundation
 import OpenCombineShim
 import Testing

@@ -1,4 +1,5 @@
 import Backpressure
+import BackpressureTrace
 import Foundation
 import OpenCombineShim
 import Testing

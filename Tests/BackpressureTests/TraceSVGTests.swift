@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import CombineSchedulers
 import Foundation
 #if canImport(FoundationXML)

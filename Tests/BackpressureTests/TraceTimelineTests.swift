@@ -1,4 +1,5 @@
 import Backpressure
+import BackpressureTrace
 import CombineSchedulers
 import Foundation
 import OpenCombineShim

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import ChildProtocol
 import Course
 import Foundation

@@ -10,11 +10,14 @@
 ///   value's path (a tenth of it or more, measured with workbook-bench).
 ///
 /// As with `Lock`, the body must not call out to code we don't own.
-final class LockedState<State> {
+///
+/// `package`, not `internal`: `BackpressureTrace` keeps its state the same way, and a
+/// package-wide helper stays out of the library's public API.
+package final class LockedState<State> {
     private let mutex = Lock()
     private let state: UnsafeMutablePointer<State>
 
-    init(_ initial: State) {
+    package init(_ initial: State) {
         state = .allocate(capacity: 1)
         state.initialize(to: initial)
     }
@@ -30,20 +33,20 @@ final class LockedState<State> {
     /// generic result or for an optional local to put it in; read in place through the
     /// pointer, it costs none. Anywhere else, use `withLock(_:)`.
     @inline(__always)
-    func lock() -> UnsafeMutablePointer<State> {
+    package func lock() -> UnsafeMutablePointer<State> {
         mutex.lock()
         return state
     }
 
     /// Releases the lock taken by `lock()`. The state pointer must not be used after.
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         mutex.unlock()
     }
 
     /// Runs `body` with the lock held and the state lent to it.
     @inline(__always)
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&state.pointee)

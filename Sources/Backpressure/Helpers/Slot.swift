@@ -8,18 +8,19 @@
 ///
 /// It owns memory but is a struct, to live inside its owner's locked state: the owner
 /// calls `deallocate()` exactly once, and keeps no other copy (a copy shares the memory).
-struct Slot<Value> {
+/// `package`, like `LockedState`, for `BackpressureTrace`'s traced hop.
+package struct Slot<Value> {
     private let storage: UnsafeMutablePointer<Value>
     /// False once the value has been taken out.
-    private(set) var isFilled = true
+    package private(set) var isFilled = true
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
     }
 
     /// The value, read in place. The slot must be filled.
-    var value: Value {
+    package var value: Value {
         @inline(__always) get {
             assert(isFilled, "read from an empty slot")
             return storage.pointee
@@ -27,20 +28,20 @@ struct Slot<Value> {
     }
 
     /// The value, if it hasn't been taken out. Off the hot path: it makes an optional.
-    var valueIfFilled: Value? {
+    package var valueIfFilled: Value? {
         isFilled ? storage.pointee : nil
     }
 
     /// Takes the value out, for the caller to use or drop once its lock is released
     /// (dropping it may run a deinit, which must not run under the lock).
-    mutating func take() -> Value? {
+    package mutating func take() -> Value? {
         guard isFilled else { return nil }
         isFilled = false
         return storage.move()
     }
 
     /// Drops the value, if any, and frees the memory. The slot must not be used after.
-    mutating func deallocate() {
+    package mutating func deallocate() {
         _ = take()
         storage.deallocate()
     }

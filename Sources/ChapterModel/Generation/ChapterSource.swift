@@ -20,6 +20,7 @@ public struct ChapterSource {
         import OpenCombineShim
         import CombineSchedulers
         import Backpressure
+        import BackpressureTrace
         import PlainBackpressure
 
         extension ScenarioCatalog {

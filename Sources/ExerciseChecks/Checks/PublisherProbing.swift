@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 /// What a check says about the values and completion a ``ProbeSubscriber`` saw, and the

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 /// Stands in for the closures a learner's sink is built with (`receiveValue`,

@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 /// The subscriber a check controls: the downstream of the code under test. It plays a

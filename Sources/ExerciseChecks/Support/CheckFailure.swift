@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 
 /// What a check says when an implementation misbehaves, in the learner's terms.
 ///

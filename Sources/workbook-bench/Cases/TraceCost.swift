@@ -1,4 +1,4 @@
-import Backpressure
+import BackpressureTrace
 import OpenCombineShim
 
 /// What a `traced` hop costs per value, against a hop that does nearly nothing: a `map`

@@ -115,6 +115,22 @@ import Testing
         #expect(names.name(for: "¿?") == "section")
     }
 
+    /// The API page lists both products' types, each from its own catalog and sources, and
+    /// says which are the trace's: an app takes the library without it.
+    @Test func theAPIPageListsTheLibraryAndItsTraceApart() throws {
+        let entries = APIPage.entries(packageRoot: BuiltWorkbook.packageRoot)
+        let trace = try #require(entries.first { $0.name == "Trace" })
+        #expect(trace.library == "BackpressureTrace")
+        #expect(trace.sourcePath == "Sources/BackpressureTrace/Trace.swift")
+        let amb = try #require(entries.first { $0.name == "Amb" })
+        #expect(amb.library == "Backpressure")
+        #expect(amb.sourcePath == "Sources/Backpressure/Amb/Amb.swift")
+        let page = APIPage(entries: entries, doccIndex: "api/documentation/backpressure/index.html").page().body
+        #expect(page.contains("aboutamb/index.html"), "the library's types link the DocC reference")
+        #expect(!page.contains("abouttrace/index.html"), "the reference included is the library's, which has no Trace")
+        #expect(page.contains(#"<code>Trace</code> <span class="meta">in BackpressureTrace</span>"#))
+    }
+
     @Test func aSourcePageKeepsEachLineWellFormed() {
         let page = SourcePage(sourcePath: "Sources/Backpressure/X.swift", code: "/* one\ntwo */\nlet x = 1\n").page()
         #expect(page.body.contains("<span class=\"line\" id=\"L1\">"))

@@ -18,6 +18,8 @@ import Testing
         #expect(manifest.contains(#".library(name: "GradingKit", type: .dynamic, targets: ["GradingKit"])"#))
         #expect(manifest.contains(#".package(path: "../..")"#))
         #expect(manifest.contains(#".product(name: "ExerciseDriver", package: "\#(workbook.root.lastPathComponent)")"#))
+        #expect(manifest.contains(#".product(name: "BackpressureTrace", package: "\#(workbook.root.lastPathComponent)")"#),
+                "a learner's file may import the trace, so the kit links it")
         #expect(!manifest.contains("ExerciseChecks"), "no check is linked into a grading program")
         #expect(manifest.contains(#".package(url: "https://example.com/OpenCombine.git", exact: "0.14.0")"#))
         #expect(!manifest.contains("Exercises/"), "no exercise file is part of the kit")
@@ -77,6 +79,7 @@ import Testing
         #expect(refusal?.hasPrefix("Exercises/X.swift:2:11: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true, "\(String(describing: refusal))")
         #expect(screen("import struct WorkbookEngine.Grader\n").refusal?.contains("may not import WorkbookEngine") == true)
         #expect(screen("import CombineSchedulers\nimport Dispatch\n").refusal == nil)
+        #expect(screen("import BackpressureTrace\n").refusal == nil, "the trace is the learner's too (DemandTest uses it)")
     }
 
     @Test func whatAForgerNeedsIsFlaggedWithItsLine() {

@@ -1,3 +1,5 @@
+import Backpressure
+
 extension Trace {
     /// One picture a trace drew: which one, the trace as it was, and the text it returned.
     ///

@@ -1,3 +1,4 @@
+import Backpressure
 import OpenCombineShim
 
 /// One traced hop: the subscription its downstream holds, and, through its ``Inlet``, the

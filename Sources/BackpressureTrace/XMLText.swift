@@ -1,8 +1,8 @@
 /// Text made safe for XML and HTML: `&`, `<`, `>` and `"` escaped, for element content
 /// and attribute values alike.
 ///
-/// The library's SVG needs it, and so does the workbook's web book; `package`, so that the
-/// one copy serves both without becoming part of the library's public API.
+/// The trace's SVG needs it, and so does the workbook's web book; `package`, so that the
+/// one copy serves both without becoming part of the trace's public API.
 package enum XMLText {
     package static func escape(_ text: String) -> String {
         var escaped = ""

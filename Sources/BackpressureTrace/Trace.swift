@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import Backpressure
 import OpenCombineShim
 
 /// A recorder of everything that crosses the hops of a pipeline, and an auditor of the

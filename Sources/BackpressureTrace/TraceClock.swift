@@ -3,7 +3,7 @@ import OpenCombineShim
 /// Stamps trace events with a scheduler's time, without knowing the scheduler's type.
 ///
 /// The trace must work with any `Scheduler` (combine-schedulers' `TestScheduler` above
-/// all) without the library depending on a scheduler package. So the clock keeps the
+/// all) without the trace depending on a scheduler package. So the clock keeps the
 /// scheduler's own time value as it is, which is cheap on the path every value takes,
 /// and converts it to nanoseconds only when a picture is drawn.
 struct TraceClock {
