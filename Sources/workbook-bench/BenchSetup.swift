@@ -14,6 +14,9 @@ struct BenchSetup: Codable, Equatable {
     var openCombineVersion: String?
     var operatingSystem: String
     var cores: Int
+    /// The one-minute load average as the measurement began: how busy the machine was, which
+    /// moves absolute times (and, less, the ratios) on a shared machine.
+    var loadAverage: Double?
 
     static let releaseConfiguration = "release"
 
@@ -36,7 +39,13 @@ struct BenchSetup: Codable, Equatable {
             swiftVersion: installedSwiftVersion(),
             openCombineVersion: resolvedVersion(of: "opencombine"),
             operatingSystem: operatingSystem,
-            cores: ProcessInfo.processInfo.activeProcessorCount)
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            loadAverage: oneMinuteLoadAverage())
+    }
+
+    private static func oneMinuteLoadAverage() -> Double? {
+        var averages = [Double](repeating: 0, count: 1)
+        return getloadavg(&averages, 1) == 1 ? averages[0] : nil
     }
 
     /// "6.3.1" from "Swift version 6.3.1 (swift-6.3.1-RELEASE)".

@@ -84,9 +84,10 @@ enum PerformancePage {
         let swift = setup.swiftVersion.map { "Swift \($0)" } ?? "Swift (version not recorded)"
         let openCombine = setup.openCombineVersion.map { "OpenCombine \($0)" } ?? "OpenCombine (version not recorded)"
         let runCount = runs.count == 1 ? "\(runs.first!)" : runs.sorted().map(String.init).joined(separator: " to ")
+        let load = setup.loadAverage.map { String(format: " (load average %.1f as it began)", $0) } ?? ""
         return """
             Taken with `\(setup.command)`: a \(setup.configuration) build, \(swift), \(openCombine), \
-            \(setup.operatingSystem), \(setup.cores) cores. Each row is the median of \(runCount) runs of ours \
+            \(setup.operatingSystem), \(setup.cores) cores\(load). Each row is the median of \(runCount) runs of ours \
             and of its baseline, the two interleaved in one process; the ratio is ours over the baseline, and \
             the last column is the middle half of the runs' own ratios.
             """
@@ -97,7 +98,7 @@ enum PerformancePage {
         let above = results.filter { ($0.ratio * 100).rounded() > 100 }
         let count = "\(results.count - above.count) of \(results.count) races at or below 1.00×"
         guard !above.isEmpty else { return count + "." }
-        return count + "; above: " + above.map { "\($0.name) (\(ratio($0.ratio)))" }.joined(separator: ", ") + "."
+        return count + "; above: " + above.map { "\($0.name) at \(ratio($0.ratio))" }.joined(separator: ", ") + "."
     }
 
     private enum Alignment { case left, right }
