@@ -34,6 +34,8 @@ struct MeasureCommand: ParsableCommand {
         #if DEBUG
         print("note: this is a debug build; run `swift run -c release workbook-bench` for real figures\n")
         #endif
+        // Before measuring: the load average is the machine's as the measurement began.
+        let setup = BenchSetup.current(arguments: Array(CommandLine.arguments.dropFirst()))
         let matches = { (benchmark: BenchmarkCase) in filter.map(benchmark.name.contains) ?? true }
         let measure = { (benchmark: BenchmarkCase) -> BenchmarkResult in
             let result = benchmark.measure(runs: runs)
@@ -49,7 +51,7 @@ struct MeasureCommand: ParsableCommand {
             : nil
 
         let report = BenchReport(
-            setup: .current(arguments: Array(CommandLine.arguments.dropFirst())),
+            setup: setup,
             results: results, prices: prices, pace: pace, scenarios: scenarios)
         print(report.table)
         if let json {
