@@ -26,7 +26,7 @@ public struct GradingPolicy: Equatable, Sendable {
 
     /// One more than the machine's cores: each job keeps a core busy most of the time, but
     /// also waits for its tools to start and for the sandbox to be set up, and one more job
-    /// fills those gaps (a class of 30 on 2 cores: 89 s with 2 at once, 77–83 s with 3, 90 s with 4).
+    /// fills those gaps; more than one more only adds contention.
     public static var defaultJobs: Int {
         ProcessInfo.processInfo.activeProcessorCount + 1
     }

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Everything one run measured, as a table for people and JSON for tools.
-struct BenchReport: Encodable {
+/// Everything one run measured, as a table for people and JSON for tools (and for
+/// `workbook-bench report`, which makes docs/performance.md's figures from the JSON).
+struct BenchReport: Codable, Equatable {
+    /// How the figures were taken, so that anyone can take them again.
+    var setup: BenchSetup
     /// Ours against the built-in that does the nearest job: races, each meant to be ≤ 1.0×.
     var results: [BenchmarkResult]
     /// What a hop of ours costs, against the same pipeline without it (Amb) or with a hop
@@ -55,7 +58,41 @@ struct BenchReport: Encodable {
 
     func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(contentsOf: "\n".utf8)
+        return data
+    }
+
+    /// Reads what `--json` wrote; `path` names the file in the error.
+    static func read(from path: String) throws -> BenchReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchError("\(path): cannot read the file")
+        }
+        do {
+            return try JSONDecoder().decode(BenchReport.self, from: data)
+        } catch let error as DecodingError {
+            throw BenchError("\(path): not the JSON of `workbook-bench --json`: \(error.oneLine)")
+        }
+    }
+}
+
+extension DecodingError {
+    /// What is wrong and where, on one line (the default description spans several).
+    var oneLine: String {
+        let context: Context
+        switch self {
+        case let .typeMismatch(_, found), let .valueNotFound(_, found), let .dataCorrupted(found):
+            context = found
+        case let .keyNotFound(key, found):
+            let path = (found.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            return "no value for \(path)"
+        @unknown default:
+            return "\(self)"
+        }
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        let reason = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            ?? context.debugDescription
+        return path.isEmpty ? reason : "\(path): \(reason)"
     }
 }

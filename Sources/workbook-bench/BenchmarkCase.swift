@@ -11,17 +11,25 @@ struct BenchmarkCase {
 }
 
 /// The measured row. The ratio is stored, not derived, so that the JSON carries it too.
-struct BenchmarkResult: Encodable {
+struct BenchmarkResult: Codable, Equatable {
     var name: String
     var baseline: String
     var elements: Int
     var runs: Int
+    /// Medians over the runs.
     var oursNanosecondsPerElement: Double
     var baselineNanosecondsPerElement: Double
+    /// The two medians' ratio, ours over the baseline.
     var ratio: Double
+    /// The middle half of the runs' own ratios (each run's ours over the baseline timed
+    /// beside it): how much the ratio moved from run to run, which is what tells a real
+    /// difference from the noise of a shared machine.
+    var ratioFirstQuartile: Double
+    var ratioThirdQuartile: Double
 
     init(name: String, baseline: String, elements: Int, runs: Int,
-         oursNanosecondsPerElement: Double, baselineNanosecondsPerElement: Double) {
+         oursNanosecondsPerElement: Double, baselineNanosecondsPerElement: Double,
+         ratioFirstQuartile: Double, ratioThirdQuartile: Double) {
         self.name = name
         self.baseline = baseline
         self.elements = elements
@@ -29,6 +37,8 @@ struct BenchmarkResult: Encodable {
         self.oursNanosecondsPerElement = oursNanosecondsPerElement
         self.baselineNanosecondsPerElement = baselineNanosecondsPerElement
         ratio = oursNanosecondsPerElement / baselineNanosecondsPerElement
+        self.ratioFirstQuartile = ratioFirstQuartile
+        self.ratioThirdQuartile = ratioThirdQuartile
     }
 }
 
@@ -49,9 +59,12 @@ extension BenchmarkCase {
                 oursSamples.append(Measure.nanoseconds(ours))
             }
         }
+        let ratios = zip(oursSamples, baselineSamples).map { ours, baseline in ours / baseline }
         return BenchmarkResult(
             name: name, baseline: baselineName, elements: elements, runs: runs,
             oursNanosecondsPerElement: Measure.median(oursSamples) / Double(elements),
-            baselineNanosecondsPerElement: Measure.median(baselineSamples) / Double(elements))
+            baselineNanosecondsPerElement: Measure.median(baselineSamples) / Double(elements),
+            ratioFirstQuartile: Measure.percentile(0.25, of: ratios),
+            ratioThirdQuartile: Measure.percentile(0.75, of: ratios))
     }
 }

@@ -4,7 +4,7 @@ import OpenCombineShim
 
 /// How evenly `pace` spaces values on a real `DispatchQueue`: the error of each interval
 /// between two paced values against the requested pace.
-struct PaceAccuracy: Encodable {
+struct PaceAccuracy: Codable, Equatable {
     var values: Int
     var paceMilliseconds: Double
     var medianErrorMilliseconds: Double

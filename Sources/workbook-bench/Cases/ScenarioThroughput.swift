@@ -2,7 +2,7 @@ import Foundation
 
 /// How many scenarios per second `workbook run` gets through over all chapters, timed as
 /// a learner sees it: the whole command, host processes included.
-struct ScenarioThroughput: Encodable {
+struct ScenarioThroughput: Codable, Equatable {
     var scenarios: Int
     var runs: Int
     var medianSeconds: Double
