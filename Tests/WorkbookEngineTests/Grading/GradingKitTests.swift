@@ -77,7 +77,7 @@ import Testing
     @Test func importsOutsideTheWallAreRefusedWithWhatIsAllowed() {
         let refusal = screen("import Foundation\n@testable import ExerciseChecks\n").refusal
         #expect(refusal?.hasPrefix("Exercises/X.swift:2:11: error: an exercise may not import ExerciseChecks; it may import Backpressure") == true, "\(String(describing: refusal))")
-        #expect(screen("import struct WorkbookEngine.Grader\n").refusal?.contains("may not import WorkbookEngine") == true)
+        #expect(screen("import struct Grading.Grader\n").refusal?.contains("may not import Grading") == true)
         #expect(screen("import CombineSchedulers\nimport Dispatch\n").refusal == nil)
         #expect(screen("import BackpressureTrace\n").refusal == nil, "the trace is the learner's too (DemandTest uses it)")
     }
