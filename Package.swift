@@ -67,7 +67,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .target(name: "ChapterModel", dependencies: ["CCmark"]),
-        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "Course"]),
+        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "AtomicWrites"]),
         .plugin(
             name: "ScenarioPlugin",
             capability: .buildTool(),
@@ -106,13 +106,33 @@ let package = Package(
         // writes the verdict. `workbook judge` is its process.
         .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the manifest, the one list of them), a
-        // learner's or a class's files, and the errors commands report.
-        .target(name: "Course"),
+        // learner's or a class's files, and the errors commands report. The list is data,
+        // Sources/Course/exercises.json, which ExerciseListPlugin checks and compiles in
+        // (read by path, hence the exclude).
+        .target(
+            name: "Course",
+            dependencies: ["ExerciseListFormat", "AtomicWrites"],
+            exclude: ["exercises.json"],
+            plugins: ["ExerciseListPlugin"]
+        ),
+        // The exercise list's format: reading exercises.json, with the line of each mistake.
+        .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Writing a file all at once, and a generated one only when it changed. Apart from
+        // Course so that the build-tool plugins' tools can use it: a plugin's tool must not
+        // depend on a target that is itself built with a plugin (Course, for its list).
+        .target(name: "AtomicWrites"),
+        .executableTarget(name: "ExerciseListCodegen", dependencies: ["ExerciseListFormat", "ChapterModel", "AtomicWrites"], path: "Sources/ExerciseListPlugin/Codegen"),
+        .plugin(
+            name: "ExerciseListPlugin",
+            capability: .buildTool(),
+            dependencies: ["ExerciseListCodegen"],
+            path: "Sources/ExerciseListPlugin/Plugin"
+        ),
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
         .target(name: "ChildProtocol"),
-        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["Course"], path: "Sources/ExerciseTestPlugin/Codegen"),
+        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["ExerciseListFormat", "AtomicWrites"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
             capability: .buildTool(),
@@ -124,7 +144,7 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "WorkbookEngine",
-            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "ChildProtocol", "CProcessControl", "Rainbow"],
+            dependencies: ["ChapterModel", "Scenarios", "Backpressure", "Course", "AtomicWrites", "ChildProtocol", "CProcessControl", "Rainbow"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
             exclude: ["Grades/Schemas"]
@@ -140,6 +160,7 @@ let package = Package(
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "PlainBackpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel"]),
+        .testTarget(name: "ExerciseListFormatTests", dependencies: ["ExerciseListFormat"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.

@@ -1,3 +1,4 @@
+import AtomicWrites
 import Foundation
 
 /// One checkout of the workbook: the stubs, solutions and checks it ships, and the

@@ -1,5 +1,5 @@
+import AtomicWrites
 import ChapterModel
-import Course
 import Foundation
 
 /// The tool behind ScenarioPlugin: turns chapters into Swift the Scenarios target compiles.

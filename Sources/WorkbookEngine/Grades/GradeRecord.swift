@@ -61,11 +61,8 @@ public struct GradeRecord: Codable, Equatable, Sendable {
         public var count: Int
     }
 
-    /// Every exercise is worth the same: adding one stays a single manifest entry.
-    public static let pointsPerExercise = 10
-
     public init(exercises: [Exercise], students: [Student], shard: Shard? = nil) {
-        self.exercises = exercises.map { Column(name: $0.name, chapter: $0.chapter, points: Self.pointsPerExercise) }
+        self.exercises = exercises.map { Column(name: $0.name, chapter: $0.chapter, points: $0.points) }
         self.students = students
         self.shard = shard
     }

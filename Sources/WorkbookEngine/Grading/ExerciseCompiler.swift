@@ -1,3 +1,4 @@
+import AtomicWrites
 import ChapterModel
 import ChildProtocol
 import Course

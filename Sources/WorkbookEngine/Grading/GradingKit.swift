@@ -1,3 +1,4 @@
+import AtomicWrites
 import ChapterModel
 import Course
 import Foundation

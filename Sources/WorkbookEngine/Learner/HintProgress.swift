@@ -1,3 +1,4 @@
+import AtomicWrites
 import Course
 import Foundation
 
