@@ -1,9 +1,11 @@
+import ExerciseListFormat
+
 /// Every exercise, in the order a learner meets them, with its chapter, hints and points.
 ///
 /// This is the one list: `workbook check`, `hint`, `reset`, `watch` and `grade` read it,
 /// ExerciseTestPlugin writes a test per entry from it, and scripts and CI ask for it with
 /// `workbook dev exercises --json`. It is written as data, in `Sources/Course/exercises.json`
-/// (`ExerciseListFile` gives its fields), and compiled in by ExerciseListPlugin, which
+/// (``ExerciseListFile`` gives its fields), and compiled in by ExerciseListPlugin, which
 /// is where a mistake in it is reported, at its line.
 ///
 /// An exercise is its entry plus four files under its name: the stub
@@ -14,6 +16,9 @@
 /// `workbook dev check` proves the parts fit.
 public enum ExerciseManifest {
     public static let all: [Exercise] = listed
+
+    /// Where the list is written, relative to the workbook's root.
+    public static let path = ExerciseListFile.path
 
     /// The exercise called `name`, exactly as listed.
     public static func named(_ name: String) -> Exercise? {

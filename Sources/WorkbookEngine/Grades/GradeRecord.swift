@@ -15,7 +15,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
 
     public var format: String = GradeRecord.formatName
     public var version: Int = GradeRecord.currentVersion
-    /// The columns: every exercise graded, in manifest order, with its points.
+    /// The columns: every exercise graded, in the exercise list's order, with its points.
     public var exercises: [Column]
     public var students: [Student]
     /// Which share of the class this is, for a record written with `--shard K/N`.
