@@ -105,8 +105,8 @@ let package = Package(
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
         .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
-        // The course's catalog: the exercises (the manifest, the one list of them), a
-        // learner's or a class's files, and the errors commands report. The list is data,
+        // The course's catalog: the exercises (the one list of them), a learner's or a
+        // class's files, and the errors commands report. The list is data,
         // Sources/Course/exercises.json, which ExerciseListPlugin checks and compiles in
         // (read by path, hence the exclude).
         .target(
@@ -168,7 +168,7 @@ let package = Package(
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["WorkbookEngine"], path: "Tests/SelfTestHost"),
-        // One test per exercise (generated from the manifest in Sources/Course), grading the learner's
+        // One test per exercise (generated from the list, Sources/Course/exercises.json), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",
