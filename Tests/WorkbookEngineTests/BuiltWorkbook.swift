@@ -12,6 +12,9 @@ enum BuiltWorkbook {
     /// The test-only scenario host whose scenarios misbehave on purpose (Tests/SelfTestHost).
     static let selfTestHost = builtProgram(named: "selftest-host")
 
+    /// The tool ExerciseListPlugin runs to compile the exercise list into Course.
+    static let exerciseListCodegen = builtProgram(named: "ExerciseListCodegen")
+
     private static func builtProgram(named name: String) -> String {
         #if os(macOS)
         let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL

@@ -71,4 +71,46 @@ import Testing
         #expect(tests?.last?["name"] as? String == "Throttle")
         #expect(tests?.last?["points"] as? Int == 15)
     }
+
+    /// A mistake in the new entry stops the build at its line: the plugin's tool prints one
+    /// `path:line: error:` line and fails, and writes no Swift.
+    @Test func aMistakeInTheEntryFailsTheBuildAtItsLine() throws {
+        let workbook = try TemporaryWorkbook(exercises: [])
+        try workbook.write("# Pace\n", to: "Chapters/06-pace.md")
+        let list = workbook.root.appendingPathComponent("exercises.json").path
+        let output = workbook.root.appendingPathComponent("List.swift")
+        func build(secondName: String, secondChapter: String) throws -> ChildProcess.Result {
+            try workbook.write("""
+                [
+                  {
+                    "name": "Throttle",
+                    "chapter": "06-pace",
+                    "summary": "at most one value per interval",
+                    "points": 10,
+                    "hints": ["a nudge"]
+                  },
+                  {
+                    "name": "\(secondName)",
+                    "chapter": "\(secondChapter)",
+                    "summary": "another",
+                    "points": 10,
+                    "hints": ["a nudge"]
+                  }
+                ]
+                """, to: "exercises.json")
+            return try ChildProcess(BuiltWorkbook.exerciseListCodegen, [list, workbook.root.appendingPathComponent("Chapters").path, output.path], timeout: 60).run()
+        }
+
+        let duplicate = try build(secondName: "Throttle", secondChapter: "06-pace")
+        #expect(duplicate.termination == .exited(1))
+        #expect(duplicate.standardError == "\(list):9: error: the name Throttle is already used by the exercise at line 2\n")
+        let unknownChapter = try build(secondName: "Other", secondChapter: "07-operators")
+        #expect(unknownChapter.termination == .exited(1))
+        #expect(unknownChapter.standardError == "\(list):11: error: Other: there is no chapter 07-operators (no Chapters/07-operators.md)\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        let fine = try build(secondName: "Other", secondChapter: "06-pace")
+        #expect(fine.succeeded, "\(fine.standardError)")
+        #expect(workbook.read("List.swift")?.contains(#"name: "Other""#) == true)
+    }
 }
