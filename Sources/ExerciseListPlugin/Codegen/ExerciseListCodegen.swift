@@ -35,17 +35,17 @@ enum ExerciseListCodegen {
 
     static func source(_ entries: [ExerciseEntry]) -> String {
         let exercises = entries.map { entry in
-            let hints = entry.hints.map { "            \(SwiftLiteral.string($0))," }.joined(separator: "\n")
+            let hints = entry.hints.map { "                \(SwiftLiteral.string($0))," }.joined(separator: "\n")
             return """
-                    Exercise(
-                        name: \(SwiftLiteral.string(entry.name)),
-                        chapter: \(SwiftLiteral.string(entry.chapter)),
-                        summary: \(SwiftLiteral.string(entry.summary)),
-                        hints: [
+                        Exercise(
+                            name: \(SwiftLiteral.string(entry.name)),
+                            chapter: \(SwiftLiteral.string(entry.chapter)),
+                            summary: \(SwiftLiteral.string(entry.summary)),
+                            hints: [
                 \(hints)
-                        ],
-                        points: \(entry.points)
-                    ),
+                            ],
+                            points: \(entry.points)
+                        ),
                 """
         }
         return """
