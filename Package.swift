@@ -79,7 +79,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .target(name: "ChapterModel", dependencies: ["CCmark", "WorkbookBasics"]),
-        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "Course", "WorkbookBasics"]),
+        .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "WorkbookBasics"]),
         .plugin(
             name: "ScenarioPlugin",
             capability: .buildTool(),
@@ -118,14 +118,30 @@ let package = Package(
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
         .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
-        // The course's catalog: the exercises (the manifest, the one list of them), a
-        // learner's or a class's files, and the errors commands report.
-        .target(name: "Course", dependencies: ["WorkbookBasics"]),
+        // The course's catalog: the exercises (the one list of them), a learner's or a
+        // class's files, and the errors commands report. The list is data,
+        // Sources/Course/exercises.json, which ExerciseListPlugin checks and compiles in
+        // (read by path, hence the exclude).
+        .target(
+            name: "Course",
+            dependencies: ["ExerciseListFormat", "WorkbookBasics"],
+            exclude: ["exercises.json"],
+            plugins: ["ExerciseListPlugin"]
+        ),
+        // The exercise list's format: reading exercises.json, with the line of each mistake.
+        .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "ExerciseListCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseListPlugin/Codegen"),
+        .plugin(
+            name: "ExerciseListPlugin",
+            capability: .buildTool(),
+            dependencies: ["ExerciseListCodegen"],
+            path: "Sources/ExerciseListPlugin/Plugin"
+        ),
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
         .target(name: "ChildProtocol"),
-        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["Course", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
+        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
             capability: .buildTool(),
@@ -196,6 +212,7 @@ let package = Package(
 
         .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers, lockIsolated]),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
+        .testTarget(name: "ExerciseListFormatTests", dependencies: ["ExerciseListFormat"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
@@ -203,7 +220,7 @@ let package = Package(
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),
-        // One test per exercise (generated from the manifest in Sources/Course), grading the learner's
+        // One test per exercise (generated from the list, Sources/Course/exercises.json), grading the learner's
         // Exercises/ file in a process of its own.
         .testTarget(
             name: "ExerciseTests",

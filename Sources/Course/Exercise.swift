@@ -1,5 +1,5 @@
 /// One exercise as the workbook lists it: the name shared by the stub, the solution and
-/// the learner's file; the chapter that teaches it; and its hints.
+/// the learner's file; the chapter that teaches it; its hints; and what it is worth.
 public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     /// `Exercises/<name>.swift`, `Sources/Solutions/<name>.swift`, `workbook check <name>`.
     public let name: String
@@ -9,12 +9,15 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public let summary: String
     /// From a nudge to almost the answer; `workbook hint` gives them one at a time.
     public let hints: [String]
+    /// What passing it adds to a grade (the grade record, Gradescope, GitHub Classroom).
+    public let points: Int
 
-    public init(name: String, chapter: String, summary: String, hints: [String]) {
+    public init(name: String, chapter: String, summary: String, hints: [String], points: Int) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
         self.hints = hints
+        self.points = points
     }
 
     public var description: String { name }

@@ -1,5 +1,5 @@
-import Foundation
 import WorkbookBasics
+import Foundation
 
 /// One checkout of the workbook: the stubs, solutions and checks it ships, and the
 /// learner's own copies of the exercises in its `Exercises/` folder.

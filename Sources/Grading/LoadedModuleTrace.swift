@@ -1,7 +1,7 @@
+import WorkbookBasics
 import Course
 import Foundation
 import ChildProcesses
-import WorkbookBasics
 
 /// The modules a file importing some modules makes the compiler load, read from the
 /// compiler's own accounts rather than guessed: what a module needs to load changes with

@@ -1,7 +1,7 @@
+import WorkbookBasics
 import Course
 import Foundation
 import ChildProcesses
-import WorkbookBasics
 
 /// The grading kit taken from the workbook's own build instead of built a second time.
 ///

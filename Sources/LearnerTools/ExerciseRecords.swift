@@ -1,3 +1,4 @@
+import WorkbookBasics
 import Course
 import Foundation
 import Grading

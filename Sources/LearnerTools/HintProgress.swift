@@ -1,6 +1,6 @@
+import WorkbookBasics
 import Course
 import Foundation
-import WorkbookBasics
 
 /// How many hints of each exercise a learner has seen, kept in `.workbook/hints.json` at
 /// the package root (gitignored), so `workbook hint` gives the next one each time.

@@ -5,7 +5,7 @@ import Grading
 /// Everything about the exercises that a maintainer must keep true, checked in one pass
 /// (`workbook dev check`, and `swift test` through ``DevCheck/run()``):
 ///
-/// - the manifest's names are unique, and each has hints and a chapter in `Chapters/`;
+/// - the list's names are unique, and each has hints and a chapter in `Chapters/`;
 /// - each has a stub, a solution and a check binding, and no stray file sits beside them;
 /// - each binding declares the type the grading program calls, and names its check by module;
 /// - every stub fails its check, quickly and without crashing, and every solution passes,
@@ -34,26 +34,33 @@ public struct DevCheck {
     }
 
     public func run() throws -> Report {
+        var report = checkParts()
+        try checkStubsAndSolutions(&report)
+        return report
+    }
+
+    /// Every check but grading: the list, each exercise's files, the bindings. They read
+    /// files only, so a test can run them on a workbook whose exercises do not compile.
+    public func checkParts() -> Report {
         var report = Report()
         checkManifest(&report)
         checkFiles(&report)
         checkBindings(&report)
-        try checkStubsAndSolutions(&report)
         return report
     }
 
     private func checkManifest(_ report: inout Report) {
         let names = exercises.map(\.name)
         for name in Set(names) where names.filter({ $0 == name }).count > 1 {
-            report.problems.append("ExerciseManifest: the name \(name) is used more than once")
+            report.problems.append("\(ExerciseManifest.path): the name \(name) is used more than once")
         }
         for exercise in exercises {
-            if exercise.hints.isEmpty { report.problems.append("ExerciseManifest: \(exercise.name) has no hints") }
+            if exercise.hints.isEmpty { report.problems.append("\(ExerciseManifest.path): \(exercise.name) has no hints") }
             if !FileManager.default.fileExists(atPath: workspace.url("Chapters/\(exercise.chapter).md").path) {
-                report.problems.append("ExerciseManifest: \(exercise.name) names chapter \(exercise.chapter), but there is no Chapters/\(exercise.chapter).md")
+                report.problems.append("\(ExerciseManifest.path): \(exercise.name) names chapter \(exercise.chapter), but there is no Chapters/\(exercise.chapter).md")
             }
         }
-        report.checked.append("\(exercises.count) exercises in the manifest: names unique, hints and chapters present")
+        report.checked.append("\(exercises.count) exercises in the list: names unique, hints and chapters present")
     }
 
     private func checkFiles(_ report: inout Report) {
@@ -64,13 +71,13 @@ public struct DevCheck {
                 report.problems.append("\(folder)/\(missing) is missing")
             }
             for stray in files.subtracting(expected).sorted() {
-                report.problems.append("\(folder)/\(stray) is not an exercise in the manifest")
+                report.problems.append("\(folder)/\(stray) is not an exercise in the list")
             }
         }
         let learnerFiles = ((try? FileManager.default.contentsOfDirectory(atPath: workspace.url("Exercises").path)) ?? [])
             .filter { $0.hasSuffix(".swift") && $0 != "Package.swift" }
         for stray in Set(learnerFiles).subtracting(expected).sorted() {
-            report.problems.append("Exercises/\(stray) is not an exercise in the manifest")
+            report.problems.append("Exercises/\(stray) is not an exercise in the list")
         }
         report.checked.append("each exercise has a stub, a solution and a driver binding, and nothing else is there")
     }

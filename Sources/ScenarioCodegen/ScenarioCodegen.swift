@@ -1,7 +1,6 @@
-import ChapterModel
-import Course
-import Foundation
 import WorkbookBasics
+import ChapterModel
+import Foundation
 
 /// The tool behind ScenarioPlugin: turns chapters into Swift the Scenarios target compiles.
 ///

@@ -8,15 +8,15 @@ import MaintainerTools
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, make a sample class, write the classroom files or a student edition.",
-        subcommands: [DevCheckCommand.self, ExercisesCommand.self, SampleClassCommand.self, ClassroomCommand.self, StudentEditionCommand.self]
+        abstract: "For maintainers: validate the exercises, write what the exercise list generates, make a sample class or a student edition.",
+        subcommands: [DevCheckCommand.self, ExercisesCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
     )
 }
 
 struct DevCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names, committed Exercises/ equal to the stubs.",
+        abstract: "Validate every exercise: stubs fail, solutions pass, hints, chapters, stray files, unique names, and the generated files (Exercises/, autograding.json) in line with the list.",
         discussion: "Exits non-zero, listing each problem, unless everything holds. CI runs it. For the workbook's own repository: in a learner's tree the edited Exercises/ files are reported as drift."
     )
 
@@ -27,10 +27,8 @@ struct DevCheckCommand: ParsableCommand {
         var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
-        report.problems += CommittedExercisesCheck(workspace: workspace).problems()
-        report.checked.append("the committed Exercises/ files are the stubs, and Exercises/Package.swift is there")
-        report.problems += try ClassroomAutograding().problems(in: workspace)
-        report.checked.append("\(ClassroomAutograding.path) has one test per exercise in the manifest")
+        report.problems += try GeneratedFiles(workspace: workspace).drift()
+        report.checked.append("the generated files (each Exercises/ copy, \(ClassroomAutograding.path)) are what the exercise list gives")
         // A tick only when nothing failed: a check line does not say which problems are its own.
         for line in report.checked { print(report.problems.isEmpty ? "✔ \(line)" : "· checked: \(line)") }
         for line in report.problems { print("✘ \(line)") }
@@ -68,8 +66,8 @@ struct SampleClassCommand: ParsableCommand {
 struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises",
-        abstract: "List the exercises of the manifest, in order: one name a line, or every field as JSON.",
-        discussion: "Scripts (CI among them) read the exercise list here rather than parsing the manifest's Swift."
+        abstract: "List the exercises, in order: one name a line, or every field as JSON.",
+        discussion: "Scripts (CI among them) read the exercise list here rather than reading Sources/Course/exercises.json themselves: this is the list the workbook was built with, checked."
     )
 
     @Flag(help: "Print each exercise's name, chapter, summary, hints, points and files as a JSON array.")
@@ -95,7 +93,7 @@ struct ExercisesCommand: ParsableCommand {
         }
         let listings = ExerciseManifest.all.map { exercise in
             Listing(name: exercise.name, chapter: exercise.chapter, summary: exercise.summary, hints: exercise.hints,
-                    points: GradeRecord.pointsPerExercise, file: exercise.filePath, stub: exercise.stubPath,
+                    points: exercise.points, file: exercise.filePath, stub: exercise.stubPath,
                     solution: exercise.solutionPath, binding: exercise.bindingPath)
         }
         let encoder = JSONEncoder()
@@ -104,18 +102,28 @@ struct ExercisesCommand: ParsableCommand {
     }
 }
 
-struct ClassroomCommand: ParsableCommand {
+struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "classroom",
-        abstract: "Write .github/classroom/autograding.json from the manifest (one test and its points per exercise).",
-        discussion: "`workbook dev check` fails when the committed file no longer matches the manifest."
+        commandName: "generate",
+        abstract: "Write every file generated from the exercise list: each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
+        discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An edited Exercises/ file is kept in Exercises/.backup/ before its stub is copied over it."
     )
 
+    @Flag(help: "Only check: list each generated file that is missing or differs, and exit non-zero if any is.")
+    var check = false
+
     mutating func run() throws {
-        let workspace = try ExerciseWorkspace.locate()
-        let autograding = ClassroomAutograding()
-        try autograding.write(in: workspace)
-        print("Wrote \(ClassroomAutograding.path): \(autograding.exercises.count) tests.")
+        let files = GeneratedFiles(workspace: try ExerciseWorkspace.locate())
+        if check {
+            let drift = try files.drift()
+            for line in drift { print("✘ \(line)") }
+            guard drift.isEmpty else { throw ExitCode.failure }
+            print("✔ every file generated from the exercise list is up to date")
+            return
+        }
+        let written = try files.write()
+        for line in written { print("Wrote \(line)") }
+        if written.isEmpty { print("Every file generated from the exercise list was already up to date.") }
     }
 }
 

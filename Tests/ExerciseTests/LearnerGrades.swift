@@ -50,7 +50,7 @@ enum LearnerGrades {
 }
 
 @Suite struct GeneratedExerciseTestsTests {
-    @Test("There is one generated test per exercise in the manifest")
+    @Test("There is one generated test per exercise in the list")
     func oneTestPerExercise() {
         #expect(Exercises.names == ExerciseManifest.all.map(\.name))
     }

@@ -42,6 +42,6 @@ struct SolutionTests {
     func stubNamesItsChapter(_ exercise: Exercise) throws {
         let stub = try String(contentsOf: Self.workspace.url(exercise.stubPath), encoding: .utf8)
         #expect(stub.hasPrefix("// Exercise \(exercise.name) · chapter \(exercise.chapter) "),
-                "\(exercise.stubPath) should open with `// Exercise \(exercise.name) · chapter \(exercise.chapter)`, as the manifest says")
+                "\(exercise.stubPath) should open with `// Exercise \(exercise.name) · chapter \(exercise.chapter)`, as the exercise list says")
     }
 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test func endsByNamingTheChaptersExercisesAndHowToCheckThem() throws {
         let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
-        let countdown = Exercise(name: "Countdown", chapter: "03-fibonacci", summary: "a publisher of your own", hints: ["h"])
+        let countdown = Exercise(name: "Countdown", chapter: "03-fibonacci", summary: "a publisher of your own", hints: ["h"], points: 10)
         let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 200)).render(chapter, exercises: [countdown])
         #expect(text.contains("Practise it: edit Exercises/Countdown.swift (a publisher of your own), then workbook check Countdown"))
     }

@@ -8,7 +8,7 @@ import Foundation
 /// the sandbox) binds it to proxies of the learner's objects, which live in a grading
 /// program of their own; the check's logic never runs in the learner's process.
 public struct ExerciseCheck {
-    /// The exercise's name, as in the manifest and in `Exercises/<name>.swift`.
+    /// The exercise's name, as in the exercise list and in `Exercises/<name>.swift`.
     public let exercise: String
     public let scenarios: [CheckScenario]
 

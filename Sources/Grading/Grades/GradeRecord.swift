@@ -16,7 +16,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
 
     public var format: String = GradeRecord.formatName
     public var version: Int = GradeRecord.currentVersion
-    /// The columns: every exercise graded, in manifest order, with its points.
+    /// The columns: every exercise graded, in the exercise list's order, with its points.
     public var exercises: [Column]
     public var students: [Student]
     /// Which share of the class this is, for a record written with `--shard K/N`.
@@ -62,11 +62,8 @@ public struct GradeRecord: Codable, Equatable, Sendable {
         public var count: Int
     }
 
-    /// Every exercise is worth the same: adding one stays a single manifest entry.
-    public static let pointsPerExercise = 10
-
     public init(exercises: [Exercise], students: [Student], shard: Shard? = nil) {
-        self.exercises = exercises.map { Column(name: $0.name, chapter: $0.chapter, points: Self.pointsPerExercise) }
+        self.exercises = exercises.map { Column(name: $0.name, chapter: $0.chapter, points: $0.points) }
         self.students = students
         self.shard = shard
     }

@@ -19,7 +19,7 @@ import Testing
 
     @Test func anExerciseWithoutHintsIsAOneLineErrorNotATrap() throws {
         let workbook = try TemporaryWorkbook(exercises: [])
-        let bare = Exercise(name: "Bare", chapter: "01-demand", summary: "", hints: [])
+        let bare = Exercise(name: "Bare", chapter: "01-demand", summary: "", hints: [], points: 10)
         var progress = HintProgress(workspace: workbook.workspace)
         #expect { try progress.next(for: bare) } throws: { "\($0)".hasPrefix("Bare has no hints") }
     }
