@@ -4,14 +4,16 @@
 //
 // Library code is written exactly as a learner writes it against Combine: it imports
 // `OpenCombineShim`, which re-exports Apple's Combine on Apple platforms and OpenCombine
-// elsewhere. The package uses the Swift 5 language mode so that chapter scenarios and
-// exercises read like ordinary Combine code.
+// elsewhere. The chapters' scenarios, the exercises and their checks use the Swift 5
+// language mode, so that they read like ordinary Combine code; the library, its trace and
+// the engine use Swift 6's, with its checks of data races.
 
 import PackageDescription
 
 let combine: Target.Dependency = .product(name: "OpenCombineShim", package: "OpenCombine")
 let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package: "combine-schedulers")
-/// The engine's targets: Swift 6, with its checks of data races (they run threads of their own).
+/// The engine's targets run threads of their own (child processes, concurrent grading), so
+/// they compile with Swift 6's checks of data races.
 let engine: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let lockIsolated: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 

@@ -7,7 +7,7 @@ import WorkbookBasics
 /// formats can never disagree.
 ///
 /// A learner's own tree is a class of one student named `Exercises`. The JSON is described
-/// by `Sources/WorkbookEngine/Grades/Schemas/grade-record.schema.json`; `version` changes whenever
+/// by `Sources/Grading/Grades/Schemas/grade-record.schema.json`; `version` changes whenever
 /// a field changes meaning, and a reader refuses a version it does not know.
 public struct GradeRecord: Codable, Equatable, Sendable {
     /// What the file is, so `grade merge` can refuse any other JSON with a clear line.
