@@ -192,7 +192,9 @@ let package = Package(
         // The web book: every chapter, its verified scenarios, the exercises and the API.
         .target(
             name: "Site",
-            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "Backpressure", "BackpressureTrace"],
+            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure", "BackpressureTrace"],
+            // The stylesheet and the search script, copied into every exported site.
+            resources: [.copy("Assets")],
             swiftSettings: engine
         ),
         // The maintainers' tools: validating the exercises, the classroom files, a sample

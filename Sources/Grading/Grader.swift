@@ -26,6 +26,9 @@ public struct Grader {
     public var policy: GradingPolicy
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: @Sendable (String) -> Void
+    /// Where to count the files compiled and checked, one task after the other; the caller
+    /// decides whether to draw it (the command does, on a terminal). Nothing by default.
+    public var progress: StepProgress?
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
     var runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
     var sandbox = Sandbox.current
@@ -160,10 +163,10 @@ public struct Grader {
             // file the screen refuses costs time, never safety, and a learner's check does
             // not wait for both one after the other. A refusal known before the compile skips it.
             if readable.count > 1 { log("compiling \(readable.count) exercise files…") }
-            let compiling = StepProgress()
+            let progress = self.progress
             let order = Self.interleavedByStudent(readable)
             let compiledInOrder = order.concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
-                defer { compiling.advance("compiling exercise files", of: readable.count) }
+                defer { progress?.advance("compiling exercise files", of: readable.count) }
                 if let screens = screening.ready, screens[index].refusal != nil { return nil }
                 let job = readable[index]
                 let error = compiler.build(job, text: texts[job]!)
@@ -183,8 +186,7 @@ public struct Grader {
                 }
             }
             let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
-            let running = StepProgress()
-            for (entry, run) in zip(built, runner.run(built, progress: running)) {
+            for (entry, run) in zip(built, runner.run(built, progress: progress)) {
                 graded[entry.job]?.outcome = run.outcome
                 graded[entry.job]?.seconds = run.seconds
                 graded[entry.job]?.seed = run.seed

@@ -163,6 +163,7 @@ public struct SiteExporter {
     private func write(_ pages: [SitePage], chapters: [Chapter]) throws {
         let layout = PageLayout(bookTitle: Self.bookTitle, chapters: chapters)
         let manager = FileManager.default
+        let assets = try SiteAssets.files()
         func put(_ contents: String, at path: String) throws {
             let url = output.appendingPathComponent(path)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -174,7 +175,7 @@ public struct SiteExporter {
                 try put(layout.html(for: page), at: page.path)
             }
             progress.finish()
-            for asset in SiteAssets.files { try put(asset.contents, at: asset.path) }
+            for asset in assets { try put(asset.contents, at: asset.path) }
             try put(SearchIndex(pages: pages.filter { $0.section != "source" }).script, at: "assets/search-index.js")
             if let doccArchive {
                 let api = output.appendingPathComponent("api")

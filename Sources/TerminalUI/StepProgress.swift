@@ -30,9 +30,13 @@ public final class StepProgress: @unchecked Sendable {
     }
 
     /// Counts one more of `total` items of `task` done, in whatever order they finish,
-    /// and clears the line after the last.
+    /// and clears the line after the last, so the next task counts from zero.
     public func advance(_ task: String, of total: Int) {
-        let number = lock.withLock { done += 1; return done }
+        let number = lock.withLock { () -> Int in
+            done += 1
+            if done == total { done = 0; return total }
+            return done
+        }
         step(task, number, of: total)
         if number == total { finish() }
     }

@@ -4,6 +4,7 @@ import Course
 import Grading
 import LearnerTools
 import MaintainerTools
+import TerminalUI
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
@@ -24,7 +25,9 @@ struct DevCheckCommand: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        var report = try DevCheck(workspace: workspace, grader: Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)).run()
+        var grader = Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)
+        grader.progress = StepProgress()
+        var report = try DevCheck(workspace: workspace, grader: grader).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
         report.problems += try GeneratedFiles(workspace: workspace).drift()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Course
 import Foundation
 import Grading
+import TerminalUI
 import LearnerTools
 import WorkbookBasics
 
@@ -51,6 +52,7 @@ struct Grade: ParsableCommand {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), log: logProgress)
         grader.seed = seed
+        grader.progress = StepProgress()
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {
