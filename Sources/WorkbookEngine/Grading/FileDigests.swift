@@ -1,0 +1,62 @@
+import Course
+import Foundation
+
+/// The SHA-256 of files, remembered by which file each was when it was read (device, inode,
+/// size, modification and status-change times: ``ProgramFingerprint``), so that a grading
+/// reads a file again only when it may have changed.
+///
+/// The times only say when to read a file again; its digest says whether it changed. Every
+/// write sets a file's status-change time, which no one can set back, so an edit that keeps
+/// the size and the modification time is still read; a file touched, copied or checked out
+/// again with the same text is read, and is the same input.
+struct FileDigests {
+    /// Where the digests are kept between gradings: one line a file.
+    let cacheFile: URL
+    /// How many files were read and digested (not taken from the cache) since this was made.
+    private(set) var filesRead = 0
+    private var entries: [String: Entry]
+    private var changed = false
+
+    private struct Entry: Equatable {
+        var fingerprint: String
+        var digest: String
+    }
+
+    /// What ``digest(of:)`` gives a file that cannot be read: never a digest.
+    static let unreadable = "unreadable"
+
+    init(cacheFile: URL) {
+        self.cacheFile = cacheFile
+        entries = [:]
+        let text = (try? String(contentsOf: cacheFile, encoding: .utf8)) ?? ""
+        // "<digest>\t<fingerprint>\t<path>", the path last: it may hold anything but a tab or a newline.
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            entries[String(fields[2])] = Entry(fingerprint: String(fields[1]), digest: String(fields[0]))
+        }
+    }
+
+    /// The SHA-256 of `file`'s bytes, or ``unreadable``.
+    mutating func digest(of file: URL) -> String {
+        let path = file.standardizedFileURL.path
+        let fingerprint = ProgramFingerprint(file)?.record
+        if let fingerprint, let entry = entries[path], entry.fingerprint == fingerprint { return entry.digest }
+        guard let data = FileManager.default.contents(atPath: path) else { return Self.unreadable }
+        filesRead += 1
+        let digest = SHA256.hex(data)
+        // A link or a path with a tab or newline in it is digested every time, not remembered.
+        if let fingerprint, !path.contains("\t"), !path.contains("\n") {
+            entries[path] = Entry(fingerprint: fingerprint, digest: digest)
+            changed = true
+        }
+        return digest
+    }
+
+    /// Keeps the digests for the next grading, when any was added.
+    func save() {
+        guard changed else { return }
+        let text = entries.keys.sorted().map { "\(entries[$0]!.digest)\t\(entries[$0]!.fingerprint)\t\($0)" }.joined(separator: "\n") + "\n"
+        try? FileWriting.writeIfChanged(text, to: cacheFile)
+    }
+}
