@@ -16,13 +16,14 @@ struct FileDigests {
     private(set) var filesRead = 0
     private var entries: [String: Entry]
     private var changed = false
+    private var asked: Set<String> = []
 
     private struct Entry: Equatable {
         var fingerprint: String
         var digest: String
     }
 
-    /// What ``digest(of:)`` gives a file that cannot be read: never a digest.
+    /// What ``digest(ofFileAt:)`` gives a file that cannot be read: never a digest.
     static let unreadable = "unreadable"
 
     init(cacheFile: URL) {
@@ -31,16 +32,16 @@ struct FileDigests {
         let text = (try? String(contentsOf: cacheFile, encoding: .utf8)) ?? ""
         // "<digest>\t<fingerprint>\t<path>", the path last: it may hold anything but a tab or a newline.
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
-            entries[String(fields[2])] = Entry(fingerprint: String(fields[1]), digest: String(fields[0]))
+            guard let first = line.firstIndex(of: "\t"), let second = line[line.index(after: first)...].firstIndex(of: "\t") else { continue }
+            entries[String(line[line.index(after: second)...])] = Entry(fingerprint: String(line[line.index(after: first)..<second]),
+                                                                         digest: String(line[..<first]))
         }
     }
 
-    /// The SHA-256 of `file`'s bytes, or ``unreadable``.
-    mutating func digest(of file: URL) -> String {
-        let path = file.standardizedFileURL.path
-        let fingerprint = ProgramFingerprint(file)?.record
+    /// The SHA-256 of the bytes of the file at `path`, or ``unreadable``.
+    mutating func digest(ofFileAt path: String) -> String {
+        asked.insert(path)
+        let fingerprint = ProgramFingerprint(path)?.record
         if let fingerprint, let entry = entries[path], entry.fingerprint == fingerprint { return entry.digest }
         guard let data = FileManager.default.contents(atPath: path) else { return Self.unreadable }
         filesRead += 1
@@ -53,10 +54,18 @@ struct FileDigests {
         return digest
     }
 
-    /// Keeps the digests for the next grading, when any was added.
+    /// Narrows what ``save()`` keeps to `paths`, among the files asked for.
+    mutating func keepOnly(_ paths: [String]) {
+        asked.formIntersection(paths)
+    }
+
+    /// Keeps, for the next grading, the digests of the files asked for since this was made
+    /// (and not left out by ``keepOnly(_:)``): the cache holds what a grading asks for, and
+    /// no more to read.
     func save() {
-        guard changed else { return }
-        let text = entries.keys.sorted().map { "\(entries[$0]!.digest)\t\(entries[$0]!.fingerprint)\t\($0)" }.joined(separator: "\n") + "\n"
+        let kept = entries.filter { asked.contains($0.key) }
+        guard changed || kept.count != entries.count else { return }
+        let text = kept.keys.sorted().map { "\(kept[$0]!.digest)\t\(kept[$0]!.fingerprint)\t\($0)" }.joined(separator: "\n") + "\n"
         try? FileWriting.writeIfChanged(text, to: cacheFile)
     }
 }

@@ -114,15 +114,14 @@ struct GradingKit {
         var digests = FileDigests(cacheFile: digestCache)
         defer { digests.save() }
         if let record = inputs.recorded(), FileManager.default.fileExists(atPath: library.path),
-           record.digest == inputs.digest(targets: record.targets, { digests.digest(of: $0) }) {
+           record.digest == inputs.digest(targets: record.targets, { digests.digest(ofFileAt: $0) }) {
             return
         }
         // Read before the build: a file edited while it runs then differs from the record,
         // and the next grading builds again.
         var before: [String: String] = [:]
-        for file in inputs.allSourceFiles() + [workspace.url("Package.swift"), workspace.url("Package.resolved"), manifestFile,
-                                               directory.appendingPathComponent("Sources/\(Self.productName)/\(Self.productName).swift")] {
-            before[file.standardizedFileURL.path] = digests.digest(of: file)
+        for path in inputs.allSourceFiles() + inputs.files(targets: []).map(\.path) {
+            before[path] = digests.digest(ofFileAt: path)
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
         log("building the driver and the library for grading (once per change to them; half a minute or more)…")
@@ -138,8 +137,9 @@ struct GradingKit {
             throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(line)")
         }
         let targets = inputs.targets(amongModulesIn: modules)
-        let digest = inputs.digest(targets: targets) { before[$0.standardizedFileURL.path] ?? FileDigests.unreadable }
+        let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
         try inputs.record(KitInputs.Record(digest: digest, targets: targets))
+        digests.keepOnly(inputs.files(targets: targets).map(\.path))
     }
 
     /// Writes the manifest and the kit's one source file, touching only what changed.

@@ -51,40 +51,49 @@ struct KitInputs {
     }
 
     /// The digest of the inputs of a kit holding the workbook targets `targets`, each file's
-    /// bytes digested by `digest` (``FileDigests/digest(of:)``, or a snapshot of it).
-    func digest(targets: [String], _ digest: (URL) -> String) -> String {
-        var lines = [Self.format, "toolchain " + toolchainFingerprint, "build " + buildArguments.joined(separator: " ")]
-        let fixed = ["Package.swift", "Package.resolved"].map { ("workbook/" + $0, workspace.url($0)) }
-            + ["Package.swift", "Sources/\(GradingKit.productName)/\(GradingKit.productName).swift"].map { ("kit/" + $0, kitDirectory.appendingPathComponent($0)) }
-        for (name, file) in fixed { lines.append("file \(name) \(digest(file))") }
-        for target in targets.sorted() {
-            lines.append("target \(target)")
-            for file in sourceFiles(of: target) { lines.append("file \(file.name) \(digest(file.url))") }
-        }
+    /// bytes digested by `digest`, given its path (``FileDigests/digest(ofFileAt:)``, or a
+    /// snapshot of it).
+    func digest(targets: [String], _ digest: (String) -> String) -> String {
+        var lines = [Self.format, "toolchain " + toolchainFingerprint, "build " + buildArguments.joined(separator: " "),
+                     "targets " + targets.sorted().joined(separator: " ")]
+        for (name, path) in files(targets: targets) { lines.append("file \(name) \(digest(path))") }
         return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
     }
 
-    /// Every source file of every folder in `Sources/`, by URL: what a build may read,
+    /// The files digested for a kit holding `targets`, by name and path: the manifests and
+    /// pins, then each target's sources.
+    func files(targets: [String]) -> [(name: String, path: String)] {
+        let root = workspace.root.path, kit = kitDirectory.path
+        var files = [("workbook/Package.swift", root + "/Package.swift"), ("workbook/Package.resolved", root + "/Package.resolved"),
+                     ("kit/Package.swift", kit + "/Package.swift"),
+                     ("kit/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift", kit + "/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift")]
+        for target in targets.sorted() { files += sourceFiles(of: target) }
+        return files
+    }
+
+    /// Every source file of every folder in `Sources/`, by path: what a build may read,
     /// digested before it starts (a file edited while the kit builds then differs from the record).
-    func allSourceFiles() -> [URL] {
+    func allSourceFiles() -> [String] {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: workspace.url("Sources").path)) ?? []
-        return folders.flatMap { sourceFiles(of: $0).map(\.url) }
+        return folders.flatMap { sourceFiles(of: $0).map(\.path) }
     }
 
     /// The workbook targets among the modules the kit's build holds: those with a folder in `Sources/`.
     func targets(amongModulesIn modules: URL) -> [String] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? [])
             .filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
-        return names.filter { isFolder(workspace.url("Sources/\($0)")) }.sorted()
+        return names.filter { isFolder(workspace.root.path + "/Sources/" + $0) }.sorted()
     }
 
     /// `target`'s source files, sorted by their path in the workbook.
-    private func sourceFiles(of target: String) -> [(name: String, url: URL)] {
-        let folder = workspace.url("Sources/\(target)")
+    private func sourceFiles(of target: String) -> [(name: String, path: String)] {
+        let folder = workspace.root.path + "/Sources/" + target
         guard isFolder(folder) else { return [] }
-        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return files.filter { Self.sourceExtensions.contains(URL(fileURLWithPath: $0).pathExtension) }.sorted()
-            .map { ("Sources/\(target)/\($0)", folder.appendingPathComponent($0)) }
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return files.filter { file in
+            guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return false }
+            return Self.sourceExtensions.contains(String(file[file.index(after: dot)...]))
+        }.sorted().map { ("Sources/\(target)/\($0)", folder + "/" + $0) }
     }
 
     /// Which compiler: its folder, and the size and date of its frontend, which a new
@@ -98,8 +107,8 @@ struct KitInputs {
         return "\(toolchain.folder.path) \(size) \(date)"
     }
 
-    private func isFolder(_ url: URL) -> Bool {
+    private func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }

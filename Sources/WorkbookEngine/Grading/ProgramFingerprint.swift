@@ -20,8 +20,12 @@ struct ProgramFingerprint: Equatable {
     private var statusChanged: [Int] = []
 
     init?(_ url: URL) {
+        self.init(url.path)
+    }
+
+    init?(_ path: String) {
         var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
