@@ -124,6 +124,15 @@ struct GradingKit {
             before[path] = digests.digest(ofFileAt: path)
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
+        try build(timeLimit: timeLimit, log: log, runProgram: runProgram)
+        let targets = inputs.targets(amongModulesIn: modules)
+        let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
+        try inputs.record(KitInputs.Record(digest: digest, targets: targets))
+        digests.keepOnly(inputs.files(targets: targets).map(\.path))
+    }
+
+    /// Runs `swift build` of the kit's package; throws the first error when it fails.
+    private func build(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
         log("building the driver and the library for grading (once per change to them; half a minute or more)…")
         let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
         if build.termination == .timedOut {
@@ -136,10 +145,6 @@ struct GradingKit {
                 ?? "swift build failed without saying why"
             throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(line)")
         }
-        let targets = inputs.targets(amongModulesIn: modules)
-        let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
-        try inputs.record(KitInputs.Record(digest: digest, targets: targets))
-        digests.keepOnly(inputs.files(targets: targets).map(\.path))
     }
 
     /// Writes the manifest and the kit's one source file, touching only what changed.
