@@ -49,6 +49,7 @@ struct KitCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         try Grader(workspace: workspace, log: logProgress).prepareKit()
+        print("The grading kit is current (.workbook/grade/).")
     }
 }
 
