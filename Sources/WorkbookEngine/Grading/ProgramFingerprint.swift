@@ -11,7 +11,8 @@ import Darwin
 /// Taken when a grading program has been linked and compared just before it runs: a
 /// program renamed over it, or written into, has another inode or a newer status-change
 /// time, which no one can set back. Sandboxed programs cannot write there at all; this is
-/// the check that does not depend on the sandbox.
+/// the check that does not depend on the sandbox. ``FileDigests`` uses the same record to
+/// tell when a source file must be read again.
 struct ProgramFingerprint: Equatable {
     private var device: UInt64 = 0
     private var inode: UInt64 = 0
