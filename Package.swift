@@ -24,11 +24,6 @@ let package = Package(
         .library(name: "Backpressure", targets: ["Backpressure"]),
         .library(name: "BackpressureTrace", targets: ["BackpressureTrace"]),
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
-        // The library every grading program links (the driver and all a learner's file may
-        // use; no check), built by the workbook's own `swift build` and `swift test` so that
-        // grading copies it instead of building it again
-        // (Sources/WorkbookEngine/Grading/WorkbookBuildCopy.swift).
-        .library(name: "WorkbookGradingKit", type: .dynamic, targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
     ],

@@ -21,7 +21,7 @@ curl -fsSL "https://download.swift.org/swift-${SWIFT_VERSION}-release/${platform
 ln -sf "/opt/swift-${SWIFT_VERSION}-RELEASE-${platform}/usr/bin/"* /usr/local/bin/
 
 # Build the workbook once, so each submission only grades: the command, and the grading kit
-# (the checks and the library as one library), which grading then copies instead of building.
+# (the driver and the library as one library, which every grading program links).
 cd /autograder/source
 swift build --product workbook
-swift build --product WorkbookGradingKit
+.build/debug/workbook dev kit

@@ -49,7 +49,7 @@ struct ExerciseCompiler: Sendable {
     /// What every step reads besides the toolchain: the kit, the wall, the module cache and
     /// the C modules' folders.
     private let readable: [URL]
-    /// When the kit's library was built: a program linked against an older one is stale.
+    /// Which kit the programs link (``GradingKit/identity``): one linked against another is stale.
     private let kitStamp: String
     /// Each exercise's binding, by exercise name; absent when the workbook has none.
     private let bindings: [String: String]
@@ -73,7 +73,7 @@ struct ExerciseCompiler: Sendable {
     private let programPlan: DriverPlan?
 
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
-    /// library's date, and the bindings of `exercises` (a class has many files per exercise).
+    /// identity, and the bindings of `exercises` (a class has many files per exercise).
     init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, sandbox: Sandbox,
          budget: CompileBudget, runProgram: @escaping @Sendable (ChildProcess) throws -> ChildProcess.Result) {
         self.kit = kit
@@ -87,7 +87,7 @@ struct ExerciseCompiler: Sendable {
         learnerMaps = wall.learnerModuleMaps
         programMaps = wall.programModuleMaps
         readable = [buildFolder, wall.directory, wall.moduleCache] + ModuleWall.folders(of: programMaps)
-        kitStamp = LibraryFreshness.modificationDate(kit.library)?.timeIntervalSince1970.description ?? ""
+        kitStamp = kit.identity ?? ""
         bindings = Dictionary(uniqueKeysWithValues: exercises.compactMap { exercise in
             (try? String(contentsOf: kit.workspace.url(exercise.bindingPath), encoding: .utf8)).map { (exercise.name, $0) }
         })

@@ -12,7 +12,8 @@ import TerminalUI
 ///    (``ExerciseScreen``, with the compiler's own parse, in the sandbox): tricks are
 ///    refused with their line, and what a forger needs is flagged for review. A courtesy:
 ///    what holds is the sandbox every later step runs in.
-/// 3. The ``GradingKit`` (checks and library) is built once, and each file is compiled on
+/// 3. The ``GradingKit`` (the driver and the library) is built once per change to its
+///    sources, and each file is compiled on
 ///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
 ///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
 /// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
@@ -49,6 +50,16 @@ public struct Grader {
     /// Why a class of `students` cannot be graded on this machine (it has no sandbox), or nil.
     public static func sandboxRefusal(gradingStudents students: Int, trustingEveryone: Bool) -> String? {
         Sandbox.current.refusal(gradingStudents: students, trustingEveryone: trustingEveryone)
+    }
+
+    /// Makes the grading kit current without grading anything: what a class's set-up runs
+    /// once (`workbook dev kit`), so that no submission's grading waits for it.
+    public func prepareKit() throws {
+        try GradingLock.holding(in: workspace) {
+            let kit = GradingKit(workspace: workspace)
+            try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
+            try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+        }
     }
 
     /// Grades the learner's own `exercises`, in the order given.

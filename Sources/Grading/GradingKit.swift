@@ -3,16 +3,26 @@ import Course
 import Foundation
 import ChildProcesses
 
-/// The checks and the library, built once into one dynamic library that every grading
-/// program links: `.workbook/grade/`, a package of its own.
+/// What every grading program links, built once into one dynamic library: the driver and
+/// everything a learner's file may import (the library, OpenCombine, CombineSchedulers),
+/// and no check. `.workbook/grade/` is a package of its own that SwiftPM builds.
 ///
-/// The package depends on the workbook it lives in by path, for `ExerciseChecks` and
-/// `Backpressure`, so the checks always come from the tree that grades, never from a
-/// student's copy; and on the workbook's own pins. SwiftPM builds it only when the library,
-/// the checks or a manifest changed (``isCurrent``), and only when the workbook's own build
-/// is not current: that build links the same library, which is then copied
-/// (``WorkbookBuildCopy``). Exercise files never enter this package: ``ExerciseCompiler``
-/// compiles each one on its own, against ``ModuleWall``.
+/// The package depends on the workbook it lives in by path, so the driver and the library
+/// always come from the tree that grades, never from a student's copy, and on the
+/// workbook's own pins. It is built outside the sandbox from tracked sources only:
+/// exercise files never enter it (``ExerciseCompiler`` compiles each one on its own,
+/// against ``ModuleWall``).
+///
+/// This is the one way to get the kit, because it is the only one that works from every
+/// place grading starts. A fresh clone's first `swift run workbook check` has built only
+/// the command; `swift test` holds the lock on the workbook's own `.build`, so grading
+/// inside it cannot ask SwiftPM to build anything there (it would wait for itself); a
+/// library edited since the last `swift build` must still be graded with. A package of
+/// its own has a build folder and a lock of its own, and grading decides itself when it
+/// is current, by the digest of its inputs (``KitInputs``) recorded beside it when it was
+/// built: not by dates, which a checkout, a copy or a clock sets. It is built once per
+/// change of its inputs, under the ``GradingLock``, so a class of any size, and every
+/// later check, links the same library.
 struct GradingKit: Sendable {
     let workspace: ExerciseWorkspace
 
@@ -24,30 +34,30 @@ struct GradingKit: Sendable {
         (identity: "combine-schedulers", product: "CombineSchedulers"),
     ]
 
+    /// What `swift build` is asked for: the settings are part of the kit's inputs.
+    private static let buildArguments = ["build", "--configuration", "debug", "--product", productName]
+
     var directory: URL { workspace.url(".workbook/grade") }
     private var manifestFile: URL { directory.appendingPathComponent("Package.swift") }
 
-    /// The kit package's own build folder.
-    var packageBuildFolder: URL { Self.debugFolder(in: directory.appendingPathComponent(".build")) }
-
-    /// Where the library and the modules are taken from: the kit package's build, or the
-    /// copy of the workbook's own build (``WorkbookBuildCopy``), whichever was made last.
-    var buildFolder: URL {
-        let copy = WorkbookBuildCopy(kit: self).folder
-        guard let copied = LibraryFreshness.modificationDate(Self.library(in: copy)) else { return packageBuildFolder }
-        if let built = packageBuilt, built >= copied { return packageBuildFolder }
-        return copy
-    }
-
-    /// When the kit package's build last found its library current: the library's date, or
-    /// the stamp of the last build when that was later (see ``buildStamp``).
-    private var packageBuilt: Date? {
-        LibraryFreshness.modificationDate(Self.library(in: packageBuildFolder)).map {
-            max($0, LibraryFreshness.modificationDate(buildStamp) ?? .distantPast)
-        }
-    }
+    /// The kit's build folder, holding the library and the modules.
+    var buildFolder: URL { Self.debugFolder(in: directory.appendingPathComponent(".build")) }
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
     var library: URL { Self.library(in: buildFolder) }
+
+    /// The digest of the kit's inputs and the workbook targets in it.
+    var inputs: KitInputs {
+        KitInputs(workspace: workspace, kitDirectory: directory, toolchain: Toolchain.current,
+                  buildArguments: Self.buildArguments)
+    }
+
+    /// Which kit the programs, the wall and the module cache were made with: the digest of
+    /// its inputs and which file its library is (a library built again from the same
+    /// inputs is still another file). Nil before the kit was first built.
+    var identity: String? {
+        guard let record = inputs.recorded(), let library = ProgramFingerprint(library) else { return nil }
+        return record.digest + " " + library.record
+    }
 
     /// `<build>/<triple>/debug`, the first with modules: SwiftPM's `.build/debug` link to it
     /// appears only after a successful build.
@@ -59,78 +69,73 @@ struct GradingKit: Sendable {
     }
 
     /// The kit's library in a build folder, by the name every program links.
-    static func library(in folder: URL) -> URL { dynamicLibrary(productName, in: folder) }
-
-    /// The file SwiftPM links a dynamic library product `name` into.
-    static func dynamicLibrary(_ name: String, in folder: URL) -> URL {
+    static func library(in folder: URL) -> URL {
         #if os(macOS)
-        folder.appendingPathComponent("lib\(name).dylib")
+        folder.appendingPathComponent("lib\(productName).dylib")
         #else
-        folder.appendingPathComponent("lib\(name).so")
+        folder.appendingPathComponent("lib\(productName).so")
         #endif
     }
 
-    /// The module maps of the C modules the built Swift modules need (OpenCombine's
-    /// helpers, swift-atomics' shims). A copy of the workbook's build lists them in a file.
+    /// The module maps of the C modules the built Swift modules may need (OpenCombine's
+    /// helpers, swift-atomics' shims): those SwiftPM writes for C targets into the build
+    /// folder (`<Target>.build/module.modulemap`), and those C targets keep beside their
+    /// public headers (`Sources/<Target>/include/module.modulemap`, in the kit's checkouts
+    /// and the workbook), which SwiftPM uses where they are. More maps than a compile needs
+    /// do no harm: ``ModuleWall`` hands each compile only those the compiler's dependency
+    /// scan names. The `include/` maps SwiftPM writes for Swift targets are left out: they
+    /// describe the same modules again, for Objective-C.
     var cModuleMaps: [URL] {
-        let folder = buildFolder
-        let copy = WorkbookBuildCopy(kit: self)
-        return folder == copy.folder ? copy.moduleMaps : Self.cModuleMaps(builtIn: folder)
-    }
-
-    /// The C module maps of a SwiftPM build folder: the ones SwiftPM wrote for C targets
-    /// into it, and the ones it passed to the compiler as `-fmodule-map-file=` (a C target
-    /// with a module map of its own, which SwiftPM uses where it is), read from the build's
-    /// `description.json`. The `include/` maps of Swift targets are left out: they describe
-    /// the same modules again, for Objective-C.
-    static func cModuleMaps(builtIn folder: URL) -> [URL] {
-        let generated = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .map { folder.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
-        let description = (try? String(contentsOf: folder.appendingPathComponent("description.json"), encoding: .utf8)) ?? ""
-        let passed = moduleMapFlag.matches(in: description, range: NSRange(description.startIndex..., in: description))
-            .compactMap { Range($0.range(at: 1), in: description).map { String(description[$0]) } }
-        return Set(generated + passed).sorted()
+        let build = buildFolder
+        let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+        let checkouts = directory.appendingPathComponent(".build/checkouts")
+        let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [workspace.root]
+        let declared = packages.flatMap { package in
+            let sources = package.appendingPathComponent("Sources")
+            return Self.entries(of: sources).map { sources.appendingPathComponent($0).appendingPathComponent("include/module.modulemap") }
+        }
+        return Set((generated + declared).map(\.standardizedFileURL.path)).sorted()
             .filter { FileManager.default.fileExists(atPath: $0) }
             .map(URL.init(fileURLWithPath:))
     }
 
-    private static let moduleMapFlag = try! NSRegularExpression(pattern: #"-fmodule-map-file=([^"\\]+)"#)
-
-    /// Dated when the last successful build of the kit began. SwiftPM leaves the library
-    /// alone when nothing it is linked from changed (an edit to the root manifest that
-    /// touches no target of the kit), so the library's own date alone would call the kit
-    /// stale after every such edit, and every check would run `swift build` again.
-    private var buildStamp: URL { directory.appendingPathComponent(".build/kit-built") }
-
-    /// True when the library in use exists and is newer than everything it is built from:
-    /// for the package's build, the library or the last build that found it current; for a
-    /// copy, the copy, whose C module maps must still be where they were.
-    var isCurrent: Bool {
-        let copy = WorkbookBuildCopy(kit: self)
-        if buildFolder == copy.folder, let copied = LibraryFreshness.modificationDate(Self.library(in: copy.folder)) {
-            return copy.isIntact && LibraryFreshness.lastChange(in: workspace) < copied
-        }
-        guard let built = packageBuilt else { return false }
-        return LibraryFreshness.lastChange(in: workspace, manifests: [manifestFile]) < built
+    private static func entries(of folder: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }
 
-    /// Makes the kit current: copies the workbook's own build when that is current (after
-    /// `swift build` or `swift test` in the workbook), or builds the kit package.
+    /// File digests between gradings, so that deciding the kit is current reads only the
+    /// files that may have changed.
+    private var digestCache: URL { directory.appendingPathComponent("file-digests") }
+
+    /// Makes the kit current: builds it when the digest of its inputs is not the one
+    /// recorded beside it, or it is not there.
     func prepare(timeLimit: Double, log: (String) -> Void, runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
         try write()
-        guard !isCurrent else { return }
-        let copy = WorkbookBuildCopy(kit: self)
-        do {
-            if try copy.make(runProgram: runProgram) { return }
-        } catch {
-            log("the workbook's own build of the grading library cannot be copied (\(error)); building it instead")
+        let inputs = inputs
+        var digests = FileDigests(cacheFile: digestCache)
+        defer { digests.save() }
+        if let record = inputs.recorded(), FileManager.default.fileExists(atPath: library.path),
+           record.digest == inputs.digest(targets: record.targets, { digests.digest(ofFileAt: $0) }) {
+            return
         }
-        let why = FileManager.default.fileExists(atPath: copy.workbookLibrary.path)
-            ? "the workbook's own build of it is older than the library's sources"
-            : "`swift build` in the workbook builds it with everything else"
-        log("building the checks and the library for grading (half a minute or more; \(why))…")
-        let started = Date()
-        let build = try runProgram(ChildProcess("swift", ["build", "--package-path", directory.path, "--product", Self.productName], timeout: timeLimit))
+        // Read before the build: a file edited while it runs then differs from the record,
+        // and the next grading builds again.
+        var before: [String: String] = [:]
+        for path in inputs.allSourceFiles() + inputs.files(targets: []).map(\.path) {
+            before[path] = digests.digest(ofFileAt: path)
+        }
+        try? FileManager.default.removeItem(at: inputs.recordFile)
+        try build(timeLimit: timeLimit, log: log, runProgram: runProgram)
+        let targets = inputs.targets(amongModulesIn: modules)
+        let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
+        try inputs.record(KitInputs.Record(digest: digest, targets: targets))
+        digests.keepOnly(inputs.files(targets: targets).map(\.path))
+    }
+
+    /// Runs `swift build` of the kit's package; throws the first error when it fails.
+    private func build(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
+        log("building the driver and the library for grading (once per change to them; half a minute or more)…")
+        let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
         if build.termination == .timedOut {
             throw ExerciseError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
         }
@@ -140,10 +145,6 @@ struct GradingKit: Sendable {
                 ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
                 ?? "swift build failed without saying why"
             throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(line)")
-        }
-        // Dated when the build began: a source edited while it ran is still newer.
-        if FileManager.default.createFile(atPath: buildStamp.path, contents: Data()) {
-            try? FileManager.default.setAttributes([.modificationDate: started], ofItemAtPath: buildStamp.path)
         }
     }
 
@@ -177,7 +178,7 @@ struct GradingKit: Sendable {
         return """
             // swift-tools-version: 5.9
             // Generated by `workbook check` / `workbook grade`: do not edit.
-            // The checks, the library and what exercises import, as one dynamic library that
+            // The driver, the library and what exercises import, as one dynamic library that
             // every grading program links (each program is its exercise file and a `main`).
             import PackageDescription
 

@@ -25,6 +25,8 @@ struct ModuleWall: Sendable {
     /// What an exercise may import. Foundation and Dispatch come with the toolchain;
     /// Combine is Apple's, for learners on macOS.
     static let roots = ["Backpressure", "BackpressureTrace", "OpenCombineShim", "CombineSchedulers"]
+    /// What a grading program imports besides what an exercise may: its `main` and the wire.
+    static let programImports = ["ExerciseDriver", "ExerciseWire"]
     static let allowedImports: Set<String> = Set(roots + ["OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation", "Combine", "Foundation", "Dispatch", "Swift"])
 
     var directory: URL { kit.directory.appendingPathComponent("wall") }
@@ -57,12 +59,12 @@ struct ModuleWall: Sendable {
         return modules.filter { $0.isImportedDirectly && inWall.contains($0.name) && !visible.contains($0.name) }.map(\.name).sorted()
     }
 
-    /// Lays the wall out again when the kit was built after it, or its modules moved (the
-    /// kit took the workbook's own build, or stopped taking it).
+    /// Lays the wall out again when the kit is not the one it was laid out for
+    /// (``GradingKit/identity``), or its modules moved.
     func prepare(runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
         let stamp = directory.appendingPathComponent(".laid-out")
-        if let laid = LibraryFreshness.modificationDate(stamp), let built = LibraryFreshness.modificationDate(kit.library), built < laid,
-           FileManager.default.contents(atPath: stamp.path) == Data(kit.modules.path.utf8),
+        let laidOutFor = Data(((kit.identity ?? "no kit") + "\n" + kit.modules.path).utf8)
+        if FileManager.default.contents(atPath: stamp.path) == laidOutFor,
            FileManager.default.fileExists(atPath: visibleList.path) { return }
         let trace = LoadedModuleTrace(folder: kit.directory.appendingPathComponent("wall-probe"), moduleCache: moduleCache)
         let allMaps = kit.cModuleMaps
@@ -70,7 +72,7 @@ struct ModuleWall: Sendable {
         let reexported = (LoadedModuleTrace.modules(inTrace: trace.folder.appendingPathComponent("trace.json")) ?? [])
             .filter(\.isImportedDirectly).map(\.name)
         let learnerMaps = try trace.cModuleMaps(importing: Self.roots, from: kit.modules, moduleMaps: allMaps, runProgram: runProgram)
-        let programMaps = try trace.cModuleMaps(importing: Self.roots + WorkbookBuildCopy.programImports, from: kit.modules, moduleMaps: allMaps, runProgram: runProgram)
+        let programMaps = try trace.cModuleMaps(importing: Self.roots + Self.programImports, from: kit.modules, moduleMaps: allMaps, runProgram: runProgram)
         let manager = FileManager.default
         try? manager.removeItem(at: directory)
         try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -80,7 +82,7 @@ struct ModuleWall: Sendable {
         try Data(learnerMaps.map(\.path).joined(separator: "\n").utf8).write(to: learnerMapList)
         try Data(programMaps.map(\.path).joined(separator: "\n").utf8).write(to: programMapList)
         try Data(reexported.joined(separator: "\n").utf8).write(to: visibleList)
-        try Data(kit.modules.path.utf8).write(to: stamp)
+        try laidOutFor.write(to: stamp)
     }
 
     /// The folders a sandboxed compile must read for `maps`: each map's own, and those of

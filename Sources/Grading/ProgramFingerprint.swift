@@ -11,7 +11,8 @@ import Darwin
 /// Taken when a grading program has been linked and compared just before it runs: a
 /// program renamed over it, or written into, has another inode or a newer status-change
 /// time, which no one can set back. Sandboxed programs cannot write there at all; this is
-/// the check that does not depend on the sandbox.
+/// the check that does not depend on the sandbox. ``FileDigests`` uses the same record to
+/// tell when a source file must be read again.
 struct ProgramFingerprint: Equatable {
     private var device: UInt64 = 0
     private var inode: UInt64 = 0
@@ -20,8 +21,12 @@ struct ProgramFingerprint: Equatable {
     private var statusChanged: [Int] = []
 
     init?(_ url: URL) {
+        self.init(url.path)
+    }
+
+    init?(_ path: String) {
         var info = stat()
-        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

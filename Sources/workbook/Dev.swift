@@ -9,8 +9,8 @@ import TerminalUI
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, write what the exercise list generates, make a sample class or a student edition.",
-        subcommands: [DevCheckCommand.self, ExercisesCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        abstract: "For maintainers: validate the exercises, build the grading kit, write what the exercise list generates, make a sample class or a student edition.",
+        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
     )
 }
 
@@ -39,6 +39,20 @@ struct DevCheckCommand: ParsableCommand {
             print("\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") found.")
             throw ExitCode.failure
         }
+    }
+}
+
+struct KitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kit",
+        abstract: "Build the grading kit (the driver and the library every grading program links) if its sources changed.",
+        discussion: "`check` and `grade` build it themselves when they need to; a class's set-up (CI, Gradescope's image) runs this once so that no submission waits for it."
+    )
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        try Grader(workspace: workspace, log: logProgress).prepareKit()
+        print("The grading kit is current (.workbook/grade/).")
     }
 }
 

@@ -6,6 +6,7 @@ import Testing
 @testable import ChildProcesses
 @testable import Grading
 @testable import LearnerTools
+@testable import WorkbookBasics
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.
@@ -81,104 +82,106 @@ import Testing
         #expect(results[1].outcome == .doesNotCompile("Exercises/Countdown.swift: error: type-checking took longer than 7 s; simplify the slowest expression (add type annotations)"))
     }
 
+    @Test func anUnchangedWorkbookKeepsItsKit() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+        #expect(toolchain.linkedAgainst == [GradingKit(workspace: workbook.workspace).buildFolder.path])
+    }
+
     @Test func aChangedLibraryRebuildsTheKitAndLaysTheWallOutAgain() throws {
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        // The library changes after the kit was built: the kit, the wall and the program are made again.
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
+        let probes = toolchain.wallProbes
+        try workbook.write("// another library\n", to: "Sources/Backpressure/MySink.swift")
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 2)
-        #expect(toolchain.compiled.count == 2)
+        #expect(toolchain.wallProbes > probes, "the wall is laid out for the new kit")
+        #expect(toolchain.compiled.count == 2, "the program is built again against it")
     }
 
-    @Test func anEditToTheLibrarysDocumentationLeavesTheKitCurrent() throws {
+    @Test func anEditThatKeepsTheFilesSizeAndDateStillRebuildsTheKit() throws {
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("# An article\n", to: "Sources/Backpressure/Backpressure.docc/Article.md")
+        let file = workbook.root.appendingPathComponent("Sources/ExerciseWire/Wire.swift")
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)
+        let text = try #require(workbook.read("Sources/ExerciseWire/Wire.swift"))
+        try workbook.write(String(text.reversed()), to: "Sources/ExerciseWire/Wire.swift")
+        try FileManager.default.setAttributes([.modificationDate: before[.modificationDate]!], ofItemAtPath: file.path)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == before[.size] as? Int)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 1, "SwiftPM would not link the library again for an article")
+        #expect(toolchain.kitBuilds == 2, "the digest, not the date, decides")
+    }
+
+    @Test func aFileTouchedOrRewrittenWithTheSameTextLeavesTheKitCurrent() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        let file = workbook.root.appendingPathComponent("Sources/Backpressure/MySink.swift")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: file.path)
+        try workbook.write(try #require(workbook.read("Package.swift")), to: "Package.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+    }
+
+    @Test func aSourceOutsideTheKitsTargetsOrTheLibrarysDocumentationLeavesTheKitCurrent() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        try workbook.write("# An article\n", to: "Sources/Backpressure/Backpressure.docc/Article.md")
+        try workbook.write("// the engine\n", to: "Sources/WorkbookEngine/Engine.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1, "neither is compiled into the kit")
+    }
+
+    @Test func theKitsTargetsAreTheWorkbooksModulesInItsBuild() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        let kit = GradingKit(workspace: workbook.workspace)
+        #expect(kit.inputs.recorded()?.targets == ["Backpressure", "ExerciseDriver", "ExerciseWire"],
+                "OpenCombine and the kit's own module are built there too, but are no folder of the workbook")
+        // The manifest gives the driver a new dependency: that edit rebuilds the kit, whose
+        // build then holds the new module, and its sources are inputs from then on.
+        toolchain.builtModules.append("DriverSupport")
+        try workbook.write("// driver support\n", to: "Sources/DriverSupport/Support.swift")
+        try workbook.write("// swift-tools-version: 5.9\n// ExerciseDriver depends on DriverSupport\n", to: "Package.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(kit.inputs.recorded()?.targets == ["Backpressure", "DriverSupport", "ExerciseDriver", "ExerciseWire"])
+        try workbook.write("// changed support\n", to: "Sources/DriverSupport/Support.swift")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 3)
     }
 
     @Test func aManifestEditThatLeavesTheLibraryAloneRebuildsTheKitOnce() throws {
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        // Like SwiftPM when no target of the kit changed: the build succeeds, the library keeps its date.
+        // Like SwiftPM when no target of the kit changed: the build succeeds, the library is left as it was.
         toolchain.kitBuildRelinks = false
-        Thread.sleep(forTimeInterval: 0.05)
         try workbook.write("// swift-tools-version: 5.9\n// a new target elsewhere\n", to: "Package.swift")
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 2, "built after the edit, then current")
     }
 
-    @Test func aCurrentWorkbookBuildIsCopiedInsteadOfBuildingTheKit() throws {
+    @Test func aFileEditedWhileTheKitBuildsIsBuiltAgainNextTime() throws {
         let (workbook, toolchain) = try startedMyAssign()
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.writeWorkbookBuild()
+        toolchain.duringKitBuild = { try workbook.write("// edited during the build\n", to: "Sources/Backpressure/MySink.swift") }
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 0)
-        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
-        #expect(workbook.read(".workbook/grade/from-workbook-build/" + GradingKit.library(in: URL(fileURLWithPath: "/")).lastPathComponent) == "workbook's kit")
-        #expect(toolchain.linkedAgainst == [copy.path])
-        // Current now: graded again, nothing is copied or built.
+        toolchain.duringKitBuild = nil
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 0 && toolchain.linkedAgainst == [copy.path])
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2, "the record is of the sources the first build read")
     }
 
-    @Test func aWorkbookBuildOlderThanTheLibraryIsNotCopiedAndTheKitIsBuilt() throws {
+    @Test func aKitWhoseBuildFailedOrWasRemovedIsBuiltAgain() throws {
         let (workbook, toolchain) = try startedMyAssign()
-        try workbook.writeWorkbookBuild()
+        toolchain.brokenWorkbook = "/w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
+        #expect(throws: ExerciseError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        toolchain.brokenWorkbook = nil
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 0, "copied while it was current")
-        // The library changes and the workbook is not built again: the kit package is.
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
+        #expect(toolchain.kitBuilds == 2, "a failed build records nothing")
+        try FileManager.default.removeItem(at: GradingKit(workspace: workbook.workspace).library)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 1)
-        let package = GradingKit(workspace: workbook.workspace).packageBuildFolder
-        #expect(toolchain.linkedAgainst.last == package.path, "the program links the newer build")
-    }
-
-    @Test func aManifestEditIsSeenByTheWorkbooksNextBuildThoughItLeavesTheLibraryAlone() throws {
-        let (workbook, toolchain) = try startedMyAssign()
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.writeWorkbookBuild()
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("// swift-tools-version: 5.9\n// a new target elsewhere\n", to: "Package.swift")
-        // No build since the edit: the library may not be what the manifest now makes.
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 1)
-        // `swift build` plans again (description.json) and, like SwiftPM, leaves the library alone.
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("{}", to: ".build/x86_64-unknown-linux-gnu/debug/description.json")
-        try workbook.write("// newer\n", to: "Sources/Backpressure/MySink.swift")
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 2, "a library source newer than the library is not covered by the plan")
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.writeWorkbookBuild()
-        try workbook.write("// swift-tools-version: 5.9\n// another edit\n", to: "Package.swift")
-        Thread.sleep(forTimeInterval: 0.05)
-        try workbook.write("{}", to: ".build/x86_64-unknown-linux-gnu/debug/description.json")
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 2, "copied: the plan is newer than the manifest, the library than the sources")
-        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace)).folder
-        #expect(toolchain.linkedAgainst.last == copy.path)
-    }
-
-    @Test func aCopyWhoseModuleMapsWereCleanedAwayIsNotUsed() throws {
-        let (workbook, toolchain) = try startedMyAssign()
-        Thread.sleep(forTimeInterval: 0.05)
-        let map = try workbook.writeWorkbookBuild(withModuleMap: true)
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        let copy = WorkbookBuildCopy(kit: GradingKit(workspace: workbook.workspace))
-        #expect(copy.moduleMaps == [map] && copy.isIntact)
-        // `swift package clean` in the workbook: the copy's maps and the workbook's build are gone.
-        try FileManager.default.removeItem(at: workbook.root.appendingPathComponent(".build"))
-        #expect(!copy.isIntact)
-        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
-        #expect(toolchain.kitBuilds == 1)
+        #expect(toolchain.kitBuilds == 3)
     }
 
     @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
@@ -383,11 +386,16 @@ final class FakeToolchain: @unchecked Sendable {
     var brokenWorkbook: String?
     /// Whether the kit's build writes the library (SwiftPM does not when nothing changed).
     var kitBuildRelinks = true
+    /// The modules the kit's build leaves in its `Modules` folder.
+    var builtModules = ["Backpressure", "ExerciseDriver", "ExerciseWire", "OpenCombine", "GradingKit"]
+    /// Runs while the kit builds, as an edit made meanwhile would.
+    var duringKitBuild: (() throws -> Void)?
     /// What each check does, by "G_<Exercise>": its judge's verdict (``ChildProcess/Result/report(failure:)``),
     /// or how its grading program ended when it ended some other way.
     var checks: [String: ChildProcess.Result] = [:]
     /// Locked: jobs compile several at a time.
     private let kitBuildCount = LockIsolated(0)
+    private let wallProbeCount = LockIsolated(0)
     private let compiledTargets = LockIsolated<[String]>([])
     private let linkedPrograms = LockIsolated<[String]>([])
     private let libraryFolders = LockIsolated<[String]>([])
@@ -395,6 +403,8 @@ final class FakeToolchain: @unchecked Sendable {
 
     /// How many times the kit was built.
     var kitBuilds: Int { kitBuildCount.value }
+    /// How many times the wall's probe asked the compiler what the roots load.
+    var wallProbes: Int { wallProbeCount.value }
     /// The jobs whose exercise file was compiled, in the order they were.
     var compiled: [String] { compiledTargets.value }
     /// The programs linked, by path.
@@ -417,7 +427,9 @@ final class FakeToolchain: @unchecked Sendable {
             kitBuildCount.withValue { $0 += 1 }
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
             let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
+            try duringKitBuild?()
             try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
+            for module in builtModules { try Data("module".utf8).write(to: URL(fileURLWithPath: debug + "/Modules/\(module).swiftmodule")) }
             let library = GradingKit.library(in: URL(fileURLWithPath: debug)).path
             if kitBuildRelinks || !FileManager.default.fileExists(atPath: library) {
                 try Data("kit".utf8).write(to: URL(fileURLWithPath: library))
@@ -437,6 +449,7 @@ final class FakeToolchain: @unchecked Sendable {
                 return .output("", status: 0)
             }
             if arguments.contains("-typecheck"), let trace = value(after: "-emit-loaded-module-trace-path") {
+                if trace.hasSuffix("wall-probe/trace.json") { wallProbeCount.withValue { $0 += 1 } }
                 // Like the compiler, one JSON line more per run.
                 let old = FileManager.default.contents(atPath: trace) ?? Data()
                 try (old + Data(#"{"swiftmodules": []}"#.utf8) + Data("\n".utf8)).write(to: URL(fileURLWithPath: trace))

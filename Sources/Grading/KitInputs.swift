@@ -1,0 +1,115 @@
+import Course
+import Foundation
+import WorkbookBasics
+
+/// Everything the grading kit is built from, as one SHA-256, and the record of the inputs
+/// the kit in `.workbook/grade/.build` was built from.
+///
+/// The inputs are the source files of the workbook's targets that go into the kit (at
+/// `Sources/<Target>/`, SwiftPM's default: `.swift`, C sources and headers, module maps),
+/// the workbook's manifest and pins, the kit package's own generated files, the toolchain,
+/// and the build's settings. Documentation is no input: an article in the library's DocC
+/// catalog changes no code a grading program links.
+///
+/// Which workbook targets go into the kit is not listed here: it is read from the kit's
+/// build (the modules it holds that are targets of the workbook) and recorded with the
+/// digest, so a target the manifest adds to the driver's dependencies is an input from the
+/// next build on, and the manifest edit that added it is what rebuilds the kit.
+struct KitInputs {
+    let workspace: ExerciseWorkspace
+    /// The kit package's folder, `.workbook/grade`.
+    let kitDirectory: URL
+    let toolchain: Toolchain?
+    /// The arguments of `swift build` that builds the kit.
+    let buildArguments: [String]
+
+    /// What a kit was built from: the digest of its inputs and the workbook targets in it.
+    struct Record: Equatable {
+        var digest: String
+        var targets: [String]
+    }
+
+    /// Beside the kit's build, so that removing the build removes the record.
+    var recordFile: URL { kitDirectory.appendingPathComponent(".build/kit-inputs") }
+
+    /// What a target of the kit is compiled from.
+    static let sourceExtensions: Set<String> = ["swift", "c", "h", "modulemap"]
+
+    /// Changes every digest, and so rebuilds every kit, when what is digested changes.
+    private static let format = "kit-inputs 1"
+
+    /// The record of the kit's last successful build, or nil when there is none.
+    func recorded() -> Record? {
+        let text = (try? String(contentsOf: recordFile, encoding: .utf8)) ?? ""
+        var lines = text.split(separator: "\n").map(String.init)
+        guard let first = lines.first, first.hasPrefix("digest "), first.count > "digest ".count else { return nil }
+        lines.removeFirst()
+        return Record(digest: String(first.dropFirst("digest ".count)), targets: lines.filter { !$0.isEmpty })
+    }
+
+    func record(_ record: Record) throws {
+        try FileWriting.writeIfChanged((["digest " + record.digest] + record.targets).joined(separator: "\n") + "\n", to: recordFile)
+    }
+
+    /// The digest of the inputs of a kit holding the workbook targets `targets`, each file's
+    /// bytes digested by `digest`, given its path (``FileDigests/digest(ofFileAt:)``, or a
+    /// snapshot of it).
+    func digest(targets: [String], _ digest: (String) -> String) -> String {
+        var lines = [Self.format, "toolchain " + toolchainFingerprint, "build " + buildArguments.joined(separator: " "),
+                     "targets " + targets.sorted().joined(separator: " ")]
+        for (name, path) in files(targets: targets) { lines.append("file \(name) \(digest(path))") }
+        return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
+    }
+
+    /// The files digested for a kit holding `targets`, by name and path: the manifests and
+    /// pins, then each target's sources.
+    func files(targets: [String]) -> [(name: String, path: String)] {
+        let root = workspace.root.path, kit = kitDirectory.path
+        var files = [("workbook/Package.swift", root + "/Package.swift"), ("workbook/Package.resolved", root + "/Package.resolved"),
+                     ("kit/Package.swift", kit + "/Package.swift"),
+                     ("kit/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift", kit + "/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift")]
+        for target in targets.sorted() { files += sourceFiles(of: target) }
+        return files
+    }
+
+    /// Every source file of every folder in `Sources/`, by path: what a build may read,
+    /// digested before it starts (a file edited while the kit builds then differs from the record).
+    func allSourceFiles() -> [String] {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: workspace.url("Sources").path)) ?? []
+        return folders.flatMap { sourceFiles(of: $0).map(\.path) }
+    }
+
+    /// The workbook targets among the modules the kit's build holds: those with a folder in `Sources/`.
+    func targets(amongModulesIn modules: URL) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? [])
+            .filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
+        return names.filter { isFolder(workspace.root.path + "/Sources/" + $0) }.sorted()
+    }
+
+    /// `target`'s source files, sorted by their path in the workbook.
+    private func sourceFiles(of target: String) -> [(name: String, path: String)] {
+        let folder = workspace.root.path + "/Sources/" + target
+        guard isFolder(folder) else { return [] }
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return files.filter { file in
+            guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return false }
+            return Self.sourceExtensions.contains(String(file[file.index(after: dot)...]))
+        }.sorted().map { ("Sources/\(target)/\($0)", folder + "/" + $0) }
+    }
+
+    /// Which compiler: its folder, and the size and date of its frontend, which a new
+    /// install or update of the same folder changes. Not `swift --version`: starting a
+    /// process on every check would cost more than the whole digest.
+    private var toolchainFingerprint: String {
+        guard let toolchain else { return "none" }
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: toolchain.frontend)) ?? [:]
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(toolchain.folder.path) \(size) \(date)"
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}
