@@ -2,7 +2,7 @@
 ///
 /// This is the one list: `workbook check`, `hint`, `reset`, `watch` and `grade` read it.
 /// An exercise is this entry plus four files under its name: the stub
-/// (`Sources/ExerciseStubs/`), the solution (`Sources/Solutions/`), the binding that feeds
+/// (`Sources/ExerciseStubs/`), the solution (`Instructor/Sources/Solutions/`), the binding that feeds
 /// its types to its check (`Sources/DriverBindings/`) and the check itself
 /// (`Sources/ExerciseChecks/Checks/`). Everything else is derived: the learner's copy, the
 /// grading program, the tests. `workbook dev check` proves the parts fit.

@@ -52,6 +52,14 @@ final class TemporaryWorkbook {
         return map
     }
 
+    /// Runs git in the workbook (the student edition copies what git tracks); returns its output.
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let result = try ChildProcess("git", ["-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, workingDirectory: root, timeout: 60).run()
+        guard case .exited(0) = result.termination else { throw ExerciseError("git \(arguments.joined(separator: " ")): \(result.standardError)") }
+        return result.standardOutput
+    }
+
     /// Edits an exercise, as a learner starting it would.
     func start(_ exercise: Exercise, with text: String = "// my work\n") throws {
         try write(text, to: exercise.filePath)

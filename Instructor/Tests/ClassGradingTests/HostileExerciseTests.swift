@@ -12,7 +12,7 @@ import Testing
 
     /// The reference Countdown with its initialiser's body replaced.
     static func countdown(initialiser body: String, imports: String = "") throws -> String {
-        let solution = try String(contentsOf: workspace.url("Sources/Solutions/Countdown.swift"), encoding: .utf8)
+        let solution = try String(contentsOf: workspace.url(Exercise.named("Countdown").solutionPath), encoding: .utf8)
         let original = "        public init(from start: Int) {\n            self.start = start\n        }"
         #expect(solution.contains(original), "the reference Countdown changed; update this test's anchor")
         return imports + solution.replacingOccurrences(of: original, with: "        public init(from start: Int) {\n\(body)\n        }")
