@@ -2,7 +2,7 @@ import Course
 import Foundation
 
 /// Everything about the exercises that a maintainer must keep true, checked in one pass
-/// (`workbook dev check`, and `swift test` through ``DevCheck/run()``):
+/// (`workbook dev check`, and the instructor's `SolutionTests` through ``DevCheck/run()``):
 ///
 /// - the manifest's names are unique, and each has hints and a chapter in `Chapters/`;
 /// - each has a stub, a solution and a check binding, and no stray file sits beside them;
