@@ -38,11 +38,10 @@ let package = Package(
         // imported) by `workbook dev check` and SolutionTests.
         .target(name: "Solutions", dependencies: [backpressure, combine, schedulers]),
         // The checks themselves: every stub fails, every solution passes, and they judge
-        // behaviour rather than our code.
+        // behaviour rather than our code; and (ClassGrading/) classes graded for real with
+        // the built `workbook`, whose honest students hand in the solutions: attackers among
+        // them, hostile files, shares merged.
         .testTarget(name: "SolutionTests", dependencies: [internals, backpressure, combine, schedulers]),
-        // Classes graded for real with the built `workbook`, whose honest students hand in
-        // the reference solutions: attackers among them, shares merged, hostile files.
-        .testTarget(name: "ClassGradingTests", dependencies: [internals]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -8,7 +8,7 @@ import Foundation
 /// This package does not build `workbook`: SwiftPM builds a dependency's executables only
 /// for its own plugins. The tests run the one the workbook's build left, next to them when
 /// they share its build folder (`--scratch-path .build`, as CI runs them), or else in the
-/// workbook's `.build/debug`.
+/// workbook's `.build/debug`; it is also the judge of every check they grade.
 enum BuiltWorkbook {
     static let packageRoot: URL = {
         guard let workspace = ExerciseWorkspace.containing(#filePath) else { preconditionFailure("no workbook above \(#filePath)") }
@@ -16,7 +16,14 @@ enum BuiltWorkbook {
     }()
 
     static let path: String = {
-        var directory = URL(fileURLWithPath: ScenarioRunner.currentExecutable).deletingLastPathComponent()
+        // On Linux the tests are an executable in the build folder; on macOS an `.xctest`
+        // bundle there, loaded by a runner that lives elsewhere.
+        #if os(macOS)
+        let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+        #else
+        let tests: URL? = nil
+        #endif
+        var directory = (tests ?? URL(fileURLWithPath: ScenarioRunner.currentExecutable)).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent("workbook").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -37,4 +44,14 @@ extension Exercise {
 /// What only Linux has.
 enum LinuxOnly {
     static let hasProcFileSystem = FileManager.default.fileExists(atPath: "/proc/self/stat")
+}
+
+extension Grader {
+    /// A grader whose judge is the built `workbook`: the engine looks for it beside the
+    /// running program, which these tests are not when they have a build folder of their own.
+    static func judgedByBuiltWorkbook(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy()) -> Grader {
+        var grader = Grader(workspace: workspace, policy: policy)
+        grader.judgeProgram = BuiltWorkbook.path
+        return grader
+    }
 }

@@ -58,7 +58,7 @@ import Testing
 
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         #expect(roster.students.map(\.submission.name) == ["forger", "solved", "untouched"])
-        let grades = try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), exercises)
+        let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), exercises)
         let passed = grades.map { $0.filter(\.outcome.isPassed).count }
         let all = exercises.count
         #expect(passed == [all - 1, all, 0])
@@ -90,7 +90,7 @@ import Testing
 
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         let started = Date()
-        let grades = try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
+        let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
         let outcomes = Dictionary(uniqueKeysWithValues: zip(roster.students.map(\.submission.name), grades.map { $0[0].outcome }))
 
         #expect(outcomes["chatty"] == .passed)
@@ -126,7 +126,7 @@ import Testing
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         let submissions = roster.students.map(\.submission), countdown = countdown
         let outcomes = try await offThePool {
-            try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 2)).grade(submissions, [countdown]).map { $0[0].outcome }
+            try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 2)).grade(submissions, [countdown]).map { $0[0].outcome }
         }
         #expect(outcomes == [.timedOut(seconds: 2)])
     }
@@ -192,7 +192,7 @@ import Testing
         let submissions = roster.students.map(\.submission)
         let started = Date()
         let outcomes = try await offThePool { () -> [ExerciseOutcome] in
-            var grader = Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10))
+            var grader = Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10))
             grader.policy.compileSeconds = 4
             grader.policy.compileBudgetSeconds = 6
             return try grader.grade(submissions, exercises)[0].map(\.outcome)
