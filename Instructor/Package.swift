@@ -5,11 +5,10 @@
 // edition is the workbook without this folder (`swift run workbook dev student-edition`),
 // and the workbook's own package never names it.
 //
-// Its tests run the workbook's built `workbook`: build the workbook first, then
+// Its tests run the workbook's built `workbook` (.build/debug/workbook): build the
+// workbook first, then, from the workbook's folder,
 //
-//     swift build && swift test --package-path Instructor --scratch-path .build
-//
-// from the workbook's folder (sharing its build folder, so nothing is compiled twice).
+//     swift build && swift test --package-path Instructor
 
 import PackageDescription
 

@@ -6,9 +6,9 @@ import Foundation
 /// `Instructor/`) and its built `workbook`.
 ///
 /// This package does not build `workbook`: SwiftPM builds a dependency's executables only
-/// for its own plugins. The tests run the one the workbook's build left, next to them when
-/// they share its build folder (`--scratch-path .build`, as CI runs them), or else in the
-/// workbook's `.build/debug`; it is also the judge of every check they grade.
+/// for its own plugins. The tests run the one the workbook's build left in its
+/// `.build/debug` (or one beside the tests, when a build folder holds both); it is also the
+/// judge of every check they grade.
 enum BuiltWorkbook {
     static let packageRoot: URL = {
         guard let workspace = ExerciseWorkspace.containing(#filePath) else { preconditionFailure("no workbook above \(#filePath)") }
