@@ -26,6 +26,12 @@ let package = Package(
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
+        // Not API: the workbook's own modules (grading, the catalog, the checks and their
+        // wire), for the instructor's package of reference solutions and the tests that grade
+        // them, which depends on this one by path (docs/maintainers.md). The leading
+        // underscore says so in the product list: no semantic versioning, no promise to an
+        // app. An app depends on Backpressure.
+        .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
         // Patch releases only: OpenCombine is below 1.0, where a minor release may change
@@ -95,11 +101,10 @@ let package = Package(
 
         // Exercises: the stubs (copied into the learner's Exercises/, which is deliberately
         // not a target here: one exercise that does not compile must not stop this package
-        // from building), the reference solutions, and the checks. Both are built here so
-        // that a maintainer's mistake in either is a build error; `swift test` then grades
-        // each one through the same engine as a learner's file.
+        // from building) and the checks. Both are built here so that a maintainer's mistake
+        // in either is a build error. The reference solutions are not in this package: they
+        // are the instructor's, in a package of their own that the student edition leaves out.
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
-        .target(name: "Solutions", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildProtocol"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
         // Combine objects each side lends the other.
@@ -226,9 +231,6 @@ let package = Package(
             dependencies: ["Grading", "Course"],
             plugins: ["ExerciseTestPlugin"]
         ),
-        // The checks themselves: every stub fails, every solution passes, and they judge
-        // behaviour rather than our code.
-        .testTarget(name: "SolutionTests", dependencies: ["Grading", "MaintainerTools", "ChildProcesses", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

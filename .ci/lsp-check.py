@@ -4,8 +4,8 @@ editor does, and checks it reports no error for an untouched stub, and the compi
 error, at its line, for a broken copy of it.
 
 Run after `swift build --package-path Exercises`: Exercises/.sourcekit-lsp/config.json turns
-off background indexing, because it would build every target of the workbook (the checks,
-the solutions) where the editor can import them; so the editor reads the modules that
+off background indexing, because it would build every target of the workbook (the checks
+among them) where the editor can import them; so the editor reads the modules that
 build made, which are only the ones an exercise may use and what they are built from. Exits non-zero, with one line saying why, when the editor would not
 work; it never skips.
 """

@@ -1,7 +1,7 @@
 /// One exercise as the workbook lists it: the name shared by the stub, the solution and
 /// the learner's file; the chapter that teaches it; its hints; and what it is worth.
 public struct Exercise: Hashable, Sendable, CustomStringConvertible {
-    /// `Exercises/<name>.swift`, `Sources/Solutions/<name>.swift`, `workbook check <name>`.
+    /// `Exercises/<name>.swift`, `Instructor/Sources/Solutions/<name>.swift`, `workbook check <name>`.
     public let name: String
     /// The slug of the chapter that teaches it, e.g. `01-demand`.
     public let chapter: String
@@ -27,8 +27,9 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     /// The stub as shipped, relative to the workbook's root: what a learner starts from and
     /// what `reset` restores.
     public var stubPath: String { "Sources/ExerciseStubs/\(name).swift" }
-    /// The reference solution, relative to the workbook's root.
-    public var solutionPath: String { "Sources/Solutions/\(name).swift" }
+    /// The reference solution, relative to the workbook's root: in the instructor's
+    /// package, which the student edition leaves out (``ExerciseWorkspace/requireSolutions(for:)``).
+    public var solutionPath: String { "\(ExerciseWorkspace.solutionsFolder)/\(name).swift" }
     /// The driver's binding, relative to the workbook's root: `<Name>Driver`, which makes the
     /// exercise's own objects when the judge asks for them. It is a Swift file rather than
     /// data because it names types that exist only once an exercise file is compiled: the

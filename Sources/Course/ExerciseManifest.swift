@@ -9,7 +9,7 @@ import ExerciseListFormat
 /// is where a mistake in it is reported, at its line.
 ///
 /// An exercise is its entry plus four files under its name: the stub
-/// (`Sources/ExerciseStubs/`), the solution (`Sources/Solutions/`), the binding that feeds
+/// (`Sources/ExerciseStubs/`), the solution (`Instructor/Sources/Solutions/`), the binding that feeds
 /// its types to its check (`Sources/DriverBindings/`) and the check itself
 /// (`Sources/ExerciseChecks/Checks/`). Everything else is derived: the learner's copy and
 /// the classroom file (`workbook dev generate`), the grading program, the tests.

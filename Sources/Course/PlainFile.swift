@@ -70,7 +70,7 @@ public enum PlainFile {
     }
 
     /// True when `folder` is reached from its parent without a symbolic link: a student's
-    /// `Exercises` that links to the instructor's `Sources/Solutions` is not their work.
+    /// `Exercises` that links to the instructor's `Instructor/Sources/Solutions` is not their work.
     public static func isRealFolder(_ folder: URL) -> Bool {
         var info = stat()
         guard lstat(folder.path, &info) == 0 else { return false }

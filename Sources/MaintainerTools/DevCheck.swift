@@ -3,7 +3,7 @@ import Foundation
 import Grading
 
 /// Everything about the exercises that a maintainer must keep true, checked in one pass
-/// (`workbook dev check`, and `swift test` through ``DevCheck/run()``):
+/// (`workbook dev check`, and the instructor's `SolutionTests` through ``DevCheck/run()``):
 ///
 /// - the list's names are unique, and each has hints and a chapter in `Chapters/`;
 /// - each has a stub, a solution and a check binding, and no stray file sits beside them;
@@ -33,7 +33,10 @@ public struct DevCheck {
         public var solutions: [String: ExerciseOutcome] = [:]
     }
 
+    /// Throws, in one line, in a checkout without the reference solutions (the student
+    /// edition): half of what it proves is that they pass.
     public func run() throws -> Report {
+        try workspace.requireSolutions(for: "workbook dev check")
         var report = checkParts()
         try checkStubsAndSolutions(&report)
         return report
@@ -65,7 +68,7 @@ public struct DevCheck {
 
     private func checkFiles(_ report: inout Report) {
         let expected = Set(exercises.map { "\($0.name).swift" })
-        for folder in ["Sources/ExerciseStubs", "Sources/Solutions", "Sources/DriverBindings"] {
+        for folder in ["Sources/ExerciseStubs", ExerciseWorkspace.solutionsFolder, "Sources/DriverBindings"] {
             let files = Set(((try? FileManager.default.contentsOfDirectory(atPath: workspace.url(folder).path)) ?? []).filter { !$0.hasPrefix(".") })
             for missing in expected.subtracting(files).sorted() {
                 report.problems.append("\(folder)/\(missing) is missing")

@@ -18,8 +18,11 @@ public struct SampleClass {
         case solved, untouched, failing, doesNotCompile
     }
 
-    /// Writes `student-01/Exercises/<Name>.swift` … into `folder`.
+    /// Writes `student-01/Exercises/<Name>.swift` … into `folder`. Throws, in one line, in
+    /// a checkout without the reference solutions (the student edition): a solved exercise
+    /// is one.
     public func write(to folder: URL) throws {
+        try workspace.requireSolutions(for: "workbook dev sample-class")
         let exercises = ExerciseManifest.all
         for student in 0..<students {
             let name = String(format: "student-%02d", student + 1)

@@ -3,20 +3,14 @@ import Foundation
 import ChildProcesses
 import WorkbookBasics
 
-/// The workbook as students get it: every tracked file except the reference solutions and
-/// what exists only to test them, so a GitHub Classroom template made from it hands out no
-/// answers. `swift test`, `check`, `hint`, `reset` and `grade` work there unchanged: they
-/// need the stubs and the checks, never the solutions.
+/// The workbook as students get it: every file git tracks except the instructor's package
+/// (`Instructor/`: the reference solutions and the tests that grade them), so a GitHub
+/// Classroom template made from it hands out no answers.
 ///
-/// Left out:
-/// - `Sources/Solutions/` and the `Solutions` target;
-/// - `Tests/SolutionTests/` and its target (they prove every solution passes);
-/// - any other test file that reads a solution (it names `solutionPath` or `Sources/Solutions`),
-///   and any that uses a type one of those declares, found by reading the tests, so a
-///   maintainer's new test is handled without a list here;
-/// - the maintainers' CI (`.ci/`, and the workflows that run it or solve an exercise with
-///   its solution: `ci.yml`, `macos.yml`) and the instructor's workflows (grading a roster),
-///   which belong to the instructor's repository, not the students'.
+/// Nothing is edited on the way: the root package never names that folder, so the edition
+/// builds, and its `swift test` runs, exactly as the workbook's own does. `check`, `hint`,
+/// `reset` and `grade` need the stubs and the checks, never the solutions; the maintainers'
+/// commands that do need them say so in one line there.
 public struct StudentEdition {
     public var workspace: ExerciseWorkspace
 
@@ -24,11 +18,10 @@ public struct StudentEdition {
         self.workspace = workspace
     }
 
-    /// Folders left out whole, and workflows that are the instructor's.
-    static let droppedFolders = ["Sources/Solutions/", "Tests/SolutionTests/", ".ci/"]
-    static let droppedFiles: Set<String> = [".github/workflows/grade-roster.yml", ".github/workflows/ci.yml", ".github/workflows/macos.yml"]
-    /// The manifest lines that declare what the edition leaves out.
-    static let droppedManifestLines = [#".target(name: "Solutions""#, #".testTarget(name: "SolutionTests""#]
+    /// Whether a tracked path is the students': everything outside the instructor's package.
+    static func isStudents(_ path: String) -> Bool {
+        !path.hasPrefix(ExerciseWorkspace.instructorFolder + "/")
+    }
 
     /// Writes the edition into `destination`, which must not exist or be empty. Returns the
     /// paths it left out.
@@ -38,71 +31,41 @@ public struct StudentEdition {
         if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
             throw ExerciseError("\(destination.path) is not empty: give a new folder for the student edition")
         }
-        var left: [String] = []
         let tracked = try trackedFiles()
-        let droppedTests = testsNeedingSolutions(among: tracked)
-        for path in tracked {
-            guard keeps(path, droppedTests: droppedTests) else { left.append(path); continue }
+        for path in tracked where Self.isStudents(path) {
             let source = workspace.url(path), target = destination.appendingPathComponent(path)
             guard let attributes = try? manager.attributesOfItem(atPath: source.path) else { continue } // deleted, not yet committed
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                // Links stay links (Sources/Scenarios/Chapters points at Chapters/).
-                try manager.createSymbolicLink(atPath: target.path, withDestinationPath: try manager.destinationOfSymbolicLink(atPath: source.path))
+                // Links stay links (Sources/Scenarios/Chapters points at Chapters/); one into
+                // the instructor's package would dangle in the edition, or hand it out.
+                let link = try manager.destinationOfSymbolicLink(atPath: source.path)
+                guard Self.isStudents(Self.resolve(link, from: path)) else {
+                    throw ExerciseError("\(path) links to \(link), inside \(ExerciseWorkspace.instructorFolder)/, which the student edition leaves out")
+                }
+                try manager.createSymbolicLink(atPath: target.path, withDestinationPath: link)
                 continue
             }
-            var data = try Data(contentsOf: source)
-            if path == "Package.swift" { data = Data(try Self.editionManifest(String(decoding: data, as: UTF8.self)).utf8) }
-            try data.write(to: target)
+            try Data(contentsOf: source).write(to: target)
             if let permissions = attributes[.posixPermissions] {
                 try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
             }
         }
-        return left
+        return tracked.filter { !Self.isStudents($0) }
     }
 
-    private func keeps(_ path: String, droppedTests: Set<String>) -> Bool {
-        !Self.droppedFolders.contains(where: path.hasPrefix) && !Self.droppedFiles.contains(path) && !droppedTests.contains(path)
-    }
-
-    /// The test files that read a solution (they name `solutionPath` or `Sources/Solutions`),
-    /// and then, until nothing changes, those that use a type one of them declares (a test
-    /// borrowing another's helpers would no longer compile).
-    private func testsNeedingSolutions(among paths: [String]) -> Set<String> {
-        var texts: [String: String] = [:]
-        for path in paths where path.hasPrefix("Tests/") && path.hasSuffix(".swift") && !Self.droppedFolders.contains(where: path.hasPrefix) {
-            texts[path] = (try? String(contentsOf: workspace.url(path), encoding: .utf8)) ?? ""
-        }
-        var dropped = Set(texts.filter { $0.value.contains("solutionPath") || $0.value.contains("Sources/Solutions") }.keys)
-        while true {
-            let names = dropped.flatMap { Self.declaredTypes(in: texts[$0] ?? "") }
-            let more = texts.filter { path, text in
-                !dropped.contains(path) && names.contains { text.range(of: "\\b\(NSRegularExpression.escapedPattern(for: $0))\\b", options: .regularExpression) != nil }
-            }.keys
-            if more.isEmpty { return dropped }
-            dropped.formUnion(more)
-        }
-    }
-
-    /// The names of the types a file declares at the start of a line, after any attributes
-    /// (whose arguments may hold one level of parentheses: `@Suite(.tags(.slow))`).
-    static func declaredTypes(in text: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"^(?:@\w+(?:\((?:[^()]|\([^()]*\))*\))?\s+)*(?:public\s+|final\s+|private\s+)*(?:struct|class|enum|actor)\s+(\w+)"#, options: .anchorsMatchLines)
-        let range = NSRange(text.startIndex..., in: text)
-        return pattern.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
-    }
-
-    /// The root manifest without the targets the edition leaves out; refuses to guess if
-    /// the manifest no longer declares them on one line each.
-    static func editionManifest(_ manifest: String) throws -> String {
-        var lines = manifest.components(separatedBy: "\n")
-        for declaration in droppedManifestLines {
-            guard let index = lines.firstIndex(where: { $0.contains(declaration) }) else {
-                throw ExerciseError("Package.swift: no line declares \(declaration)…); update StudentEdition.droppedManifestLines")
+    /// Where a relative link at `path` points, relative to the workbook's root (`..` taken
+    /// lexically, as git stores the link).
+    static func resolve(_ link: String, from path: String) -> String {
+        var parts = link.hasPrefix("/") ? [] : path.split(separator: "/").dropLast().map(String.init)
+        for part in link.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(String(part))
             }
-            lines.remove(at: index)
         }
-        return lines.joined(separator: "\n")
+        return parts.joined(separator: "/")
     }
 
     /// What git tracks (and what is staged), so build products and a learner's scratch

@@ -147,8 +147,8 @@ struct GenerateCommand: ParsableCommand {
 struct StudentEditionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "student-edition",
-        abstract: "Write the workbook without the reference solutions (and the tests that need them): the repository to make a classroom template from.",
-        discussion: "Takes the files git tracks. swift test, check, hint, reset and grade all work in the edition."
+        abstract: "Write the workbook without Instructor/ (the reference solutions and the tests that need them): the repository to make a classroom template from.",
+        discussion: "Copies the files git tracks, except Instructor/, unchanged. swift test, check, hint, reset and grade all work in the edition."
     )
 
     @Argument(help: "The folder to write the edition into (new, or empty).")
@@ -157,6 +157,6 @@ struct StudentEditionCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         let left = try StudentEdition(workspace: workspace).write(to: URL(fileURLWithPath: folder))
-        print("Wrote the student edition into \(folder) (\(left.count) files left out: the solutions and what tests them).")
+        print("Wrote the student edition into \(folder) (\(left.count) files of \(ExerciseWorkspace.instructorFolder)/ left out: the solutions and what tests them).")
     }
 }

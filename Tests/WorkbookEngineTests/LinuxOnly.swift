@@ -15,4 +15,15 @@ extension Trait where Self == ConditionTrait {
 enum LinuxOnly {
     static let hasProcFileSystem = FileManager.default.fileExists(atPath: "/proc/self/stat")
     static let hasSetsidCommand = ["/usr/bin/setsid", "/bin/setsid"].contains(where: FileManager.default.isExecutableFile)
+
+    /// Pids of the processes whose command line is exactly `arguments`, from `/proc` (a test
+    /// that calls it needs ``Trait/readsProcFileSystem``).
+    static func processes(withArguments arguments: [String]) -> [Int32] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap { pid -> Int32? in
+            guard let number = Int32(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words == arguments ? number : nil
+        }
+    }
 }

@@ -52,7 +52,7 @@ import Testing
         ])
         #expect(check.checkParts().problems == [
             "Sources/ExerciseStubs/Throttle.swift is missing",
-            "Sources/Solutions/Throttle.swift is missing",
+            "Instructor/Sources/Solutions/Throttle.swift is missing",
             "Sources/DriverBindings/Throttle.swift is missing",
         ])
 

@@ -49,33 +49,68 @@ import Testing
         #expect(try ExerciseWorkspace(root: BuiltWorkbook.packageRoot).readExerciseList() == ExerciseManifest.all)
     }
 
-    /// A test that uses a type declared by a test the edition drops is dropped too, so the
-    /// declaration must be found behind any attributes, arguments and all.
-    @Test func aDeclaredTypeIsFoundBehindItsAttributes() {
-        let text = """
-            @Suite(.serialized, .tags(.slow), .slow) struct Hostile {}
-            @Suite("Forged streams", .serialized, .tags(.slow)) final class Forged {}
-            @available(macOS 12, *)
-            enum Plain {}
-            let notAType = 1
-            """
-        #expect(StudentEdition.declaredTypes(in: text) == ["Hostile", "Forged", "Plain"])
+    /// The edition is what git tracks, minus Instructor/, byte for byte: an untracked file,
+    /// a file under Instructor/ and a link into it are what a careless copy would hand out.
+    @Test func theEditionIsTheTrackedTreeMinusTheInstructorsPackage() throws {
+        let workbook = try TemporaryWorkbook(exercises: [.named("Countdown")])
+        try workbook.write("public struct Answer {}\n", to: "Instructor/Sources/Solutions/Countdown.swift")
+        try workbook.write("// swift-tools-version: 6.1\n", to: "Instructor/Package.swift")
+        try workbook.write("#!/bin/sh\necho ci\n", to: ".ci/run")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: workbook.root.appendingPathComponent(".ci/run").path)
+        try FileManager.default.createSymbolicLink(atPath: workbook.root.appendingPathComponent("Sources/Chapters").path, withDestinationPath: "../Chapters")
+        try workbook.write("# Chapter\n", to: "Chapters/01-demand.md")
+        try workbook.git("init", "-q")
+        try workbook.git("add", "-A")
+        try workbook.write("// not tracked\n", to: "Exercises/Scratch.swift")
+
+        let edition = FileManager.default.temporaryDirectory.appendingPathComponent("edition-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: edition) }
+        let left = try StudentEdition(workspace: workbook.workspace).write(to: edition)
+        #expect(left == ["Instructor/Package.swift", "Instructor/Sources/Solutions/Countdown.swift"])
+        let tracked = try workbook.git("ls-files").split(separator: "\n").map(String.init)
+        #expect(try Self.files(in: edition) == tracked.filter { !$0.hasPrefix("Instructor/") }.sorted())
+        for path in tracked where !path.hasPrefix("Instructor/") && path != "Sources/Chapters" {
+            #expect(FileManager.default.contents(atPath: edition.appendingPathComponent(path).path) == workbook.read(path).map { Data($0.utf8) }, "\(path)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: edition.appendingPathComponent("Sources/Chapters").path) == "../Chapters")
+        let mode = try FileManager.default.attributesOfItem(atPath: edition.appendingPathComponent(".ci/run").path)[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+        #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+
+        // A link into the instructor's package would dangle, or hand it out: refused.
+        try FileManager.default.createDirectory(at: workbook.root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: workbook.root.appendingPathComponent("Tests/Answers").path, withDestinationPath: "../Instructor/Sources/Solutions")
+        try workbook.git("add", "-A")
+        let error = #expect(throws: ExerciseError.self) {
+            try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again"))
+        }
+        #expect(error?.description.hasPrefix("Tests/Answers links to ../Instructor/Sources/Solutions") == true, "\(String(describing: error))")
     }
 
-    @Test func theEditionManifestDropsTheSolutionTargetsOrRefusesToGuess() throws {
-        // The shape of the root Package.swift (read from a string: in the student edition
-        // the real one no longer declares these targets).
-        let manifest = """
-            targets: [
-                .target(name: "ExerciseStubs", dependencies: ["Backpressure", combine, schedulers]),
-                .target(name: "Solutions", dependencies: ["Backpressure", combine, schedulers]),
-                .testTarget(name: "SolutionTests", dependencies: ["Workbook", "ExerciseChecks"]),
-            ]
-            """
-        let edition = try StudentEdition.editionManifest(manifest)
-        #expect(!edition.contains(#"name: "Solutions""#))
-        #expect(!edition.contains(#"name: "SolutionTests""#))
-        #expect(edition.contains(#"name: "ExerciseStubs""#))
-        #expect(throws: ExerciseError.self) { try StudentEdition.editionManifest("let package = Package(name: \"X\")\n") }
+    /// Every file and link under `folder`, relative to it, sorted.
+    static func files(in folder: URL) throws -> [String] {
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]))
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            let values = try url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+            if values.isDirectory == true && values.isSymbolicLink != true { continue }
+            paths.append(String(url.path.dropFirst(folder.path.count + 1)))
+        }
+        return paths.sorted()
+    }
+
+    @Test func commandsThatNeedTheSolutionsSaySoInAStudentEdition() throws {
+        let workbook = try TemporaryWorkbook(exercises: [.named("Countdown")])
+        let message = "needs the reference solutions, and this checkout has no Instructor/ (a student edition): run it in the instructor's repository"
+        let devCheck = #expect(throws: ExerciseError.self) {
+            try DevCheck(workspace: workbook.workspace, grader: Grader(workspace: workbook.workspace)).run()
+        }
+        #expect(devCheck?.description == "workbook dev check " + message)
+        let sampleClass = #expect(throws: ExerciseError.self) {
+            try SampleClass(workspace: workbook.workspace, students: 1).write(to: workbook.root.appendingPathComponent("class"))
+        }
+        #expect(sampleClass?.description == "workbook dev sample-class " + message)
+        try workbook.write("// swift-tools-version: 6.1\n", to: "Instructor/Package.swift")
+        #expect(workbook.workspace.hasSolutions)
     }
 }

@@ -18,9 +18,8 @@ import Testing
     /// grading program runs, sends `signal` to the workbook, and returns the program's pid
     /// once the workbook has ended.
     private func gradeAHangingExerciseThenSend(_ signal: Int32) throws -> (program: pid_t, workbook: ChildProcess.Result) {
-        let group = HostileExerciseTests.Class()
-        try group.hand(in: try HostileExerciseTests.countdown(initialiser: "            while start > -1 {}\n            self.start = start"),
-                       as: "spinner-\(signal)/Countdown.swift")
+        let group = SubmissionsFolder()
+        try group.hand(in: try Self.spinningCountdown(), as: "spinner-\(signal)/Countdown.swift")
         let started = DispatchSemaphore(value: 0)
         let workbookID = LockIsolated<pid_t>(0)
         var process = ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", group.folder.path, "--time-limit", "300"],
@@ -76,6 +75,16 @@ import Testing
         let result = try ChildProcess("/bin/sh", ["-c", shell], workingDirectory: workbook.root, timeout: 60).run()
         #expect(result.termination == .exited(3), "\(result.termination)")
         #expect(result.duration < 30)
+    }
+
+    /// The Countdown stub with an initialiser that never returns, so its grading program
+    /// runs until it is stopped. The stub, not a solution: the student edition has no
+    /// solutions, and the check makes a Countdown first, whatever the rest of the file does.
+    static func spinningCountdown() throws -> String {
+        let stub = try String(contentsOf: BuiltWorkbook.packageRoot.appendingPathComponent(Exercise.named("Countdown").stubPath), encoding: .utf8)
+        let original = "        public init(from start: Int) {\n            self.start = start\n        }"
+        #expect(stub.contains(original), "the Countdown stub changed; update this test's anchor")
+        return stub.replacingOccurrences(of: original, with: "        public init(from start: Int) {\n            while start > -1 {}\n            self.start = start\n        }")
     }
 
     /// Waits up to 5 s for `pid` to end (a zombie counts as ended).

@@ -1,6 +1,8 @@
 import Course
 import Foundation
 @testable import Grading
+@testable import ChildProcesses
+@testable import WorkbookBasics
 
 /// A throwaway workbook checkout in a temporary folder: `Package.swift`, `Chapters/`,
 /// `Package.resolved`, a file in each target of the grading kit, and for each exercise asked for, its stub, its check binding and the
@@ -41,6 +43,14 @@ final class TemporaryWorkbook {
 
     func read(_ relativePath: String) -> String? {
         FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs git in the workbook (the student edition copies what git tracks); returns its output.
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let result = try ChildProcess("git", ["-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, workingDirectory: root, timeout: 60).run()
+        guard case .exited(0) = result.termination else { throw ExerciseError("git \(arguments.joined(separator: " ")): \(result.standardError)") }
+        return result.standardOutput
     }
 
     /// Edits an exercise, as a learner starting it would.

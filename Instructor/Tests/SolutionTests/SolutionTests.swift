@@ -18,7 +18,7 @@ struct SolutionTests {
     }()
 
     /// One run for the whole suite: it builds every stub and every solution.
-    static let devCheck = Result { try DevCheck(workspace: workspace, grader: Grader(workspace: workspace)).run() }
+    static let devCheck = Result { try DevCheck(workspace: workspace, grader: .judgedByBuiltWorkbook(workspace: workspace)).run() }
 
     @Test("Every stub fails its check", arguments: ExerciseManifest.all.map(\.name))
     func stubFails(_ name: String) throws {

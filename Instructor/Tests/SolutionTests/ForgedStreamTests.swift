@@ -122,16 +122,10 @@ struct ForgedStreamTests {
         return (process, input, output, error)
     }
 
-    /// The `workbook` executable built beside the tests.
+    /// The built `workbook` (``BuiltWorkbook``), whose `judge` these tests talk to.
     static func judgePath() throws -> String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) { directory = bundle.bundleURL.deletingLastPathComponent() }
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("workbook").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile)
+        guard FileManager.default.isExecutableFile(atPath: BuiltWorkbook.path) else { throw CocoaError(.fileNoSuchFile) }
+        return BuiltWorkbook.path
     }
 }
 

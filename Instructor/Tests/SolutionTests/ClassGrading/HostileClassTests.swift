@@ -57,7 +57,7 @@ import Glibc
         let listener = try LoopbackListener()
         let checks = Self.root.appendingPathComponent("Sources/ExerciseChecks/Checks/CountdownCheck.swift").path
         let victim = submissions.appendingPathComponent("honest-ann/Exercises/Countdown.swift").path
-        let solution = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Sources/Solutions/Countdown.swift")), as: UTF8.self)
+        let solution = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(Exercise.named("Countdown").solutionPath)), as: UTF8.self)
         let autolinkMarker = "/tmp/\(marker)-autolink"
         let flags = Array("-Wl,--noinhibit-exec,-o,\(autolinkMarker)".utf8) + [0]
         let autolinkTuple = "(\(flags.map { _ in "UInt8" }.joined(separator: ", "))) = (\(flags.map(String.init).joined(separator: ", ")))"
@@ -140,16 +140,16 @@ import Glibc
         bomb += ["    let wrong: Int = v27", "    _ = wrong", "}", "struct Pair<A, B> { init(_ a: A, _ b: B) {} }"]
         let bombed = ["Countdown", "MyAssign", "Chunks", "Pager"]
         for exercise in bombed {
-            let text = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Sources/Solutions/\(exercise).swift")), as: UTF8.self)
+            let text = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(Exercise.named(exercise).solutionPath)), as: UTF8.self)
             try group.hand(in: text + "\n" + bomb.joined(separator: "\n") + "\n", as: "class/bomber/Exercises/\(exercise).swift")
         }
         // Hands in the instructor's solution by a link, to the file and to the folder.
         try FileManager.default.createDirectory(at: submissions.appendingPathComponent("link/Exercises"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: submissions.appendingPathComponent("link/Exercises/Countdown.swift"),
-                                                   withDestinationURL: Self.root.appendingPathComponent("Sources/Solutions/Countdown.swift"))
+                                                   withDestinationURL: Self.root.appendingPathComponent(Exercise.named("Countdown").solutionPath))
         try FileManager.default.createDirectory(at: submissions.appendingPathComponent("linked-folder"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: submissions.appendingPathComponent("linked-folder/Exercises"),
-                                                   withDestinationURL: Self.root.appendingPathComponent("Sources/Solutions"))
+                                                   withDestinationURL: Self.root.appendingPathComponent(ExerciseWorkspace.solutionsFolder))
 
         let instructor = Self.snapshot(Self.root)
         let students = honest.map { Self.snapshot(submissions.appendingPathComponent($0)) }

@@ -13,7 +13,7 @@ import Testing
 
     /// The reference Countdown with its initialiser's body replaced.
     static func countdown(initialiser body: String, imports: String = "") throws -> String {
-        let solution = try String(contentsOf: workspace.url("Sources/Solutions/Countdown.swift"), encoding: .utf8)
+        let solution = try String(contentsOf: workspace.url(Exercise.named("Countdown").solutionPath), encoding: .utf8)
         let original = "        public init(from start: Int) {\n            self.start = start\n        }"
         #expect(solution.contains(original), "the reference Countdown changed; update this test's anchor")
         return imports + solution.replacingOccurrences(of: original, with: "        public init(from start: Int) {\n\(body)\n        }")
@@ -59,7 +59,7 @@ import Testing
 
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         #expect(roster.students.map(\.submission.name) == ["forger", "solved", "untouched"])
-        let grades = try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), exercises)
+        let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), exercises)
         let passed = grades.map { $0.filter(\.outcome.isPassed).count }
         let all = exercises.count
         #expect(passed == [all - 1, all, 0])
@@ -93,7 +93,7 @@ import Testing
         // Built before the clock starts: in a fresh clone the first grading builds the kit.
         try Grader(workspace: Self.workspace).prepareKit()
         let started = Date()
-        let grades = try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
+        let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
         let outcomes = Dictionary(uniqueKeysWithValues: zip(roster.students.map(\.submission.name), grades.map { $0[0].outcome }))
 
         #expect(outcomes["chatty"] == .passed)
@@ -129,7 +129,7 @@ import Testing
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         let submissions = roster.students.map(\.submission), countdown = countdown
         let outcomes = try await offThePool {
-            try Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 2)).grade(submissions, [countdown]).map { $0[0].outcome }
+            try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 2)).grade(submissions, [countdown]).map { $0[0].outcome }
         }
         #expect(outcomes == [.timedOut(seconds: 2)])
     }
@@ -197,7 +197,7 @@ import Testing
         try Grader(workspace: Self.workspace).prepareKit()
         let started = Date()
         let outcomes = try await offThePool { () -> [ExerciseOutcome] in
-            var grader = Grader(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10))
+            var grader = Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10))
             grader.policy.compileSeconds = 4
             grader.policy.compileBudgetSeconds = 6
             return try grader.grade(submissions, exercises)[0].map(\.outcome)
