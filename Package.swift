@@ -220,7 +220,9 @@ let package = Package(
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
+        // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),

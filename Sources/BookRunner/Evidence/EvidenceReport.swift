@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A missing checkout is a warning, not a failure, here: a learner who runs scenarios from
 /// a copied binary has no use for a failure about the book's sources. The tests and CI,
-/// which must prove the citations, treat it as a failure (see WorkbookEngineTests).
+/// which must prove the citations, treat it as a failure (see EngineTests).
 public struct EvidenceReport: Equatable, Sendable {
     /// One line each: `Chapters/07-operators.md:81: error: …`, or the warning.
     public var lines: [String]

@@ -2,7 +2,7 @@ import Foundation
 @testable import ChildProcesses
 
 /// The `workbook` executable built next to the tests (`swift test` builds every target of
-/// the package; see the note on WorkbookEngineTests in Package.swift), and the package it belongs to.
+/// the package; see the note on EngineTests in Package.swift), and the package it belongs to.
 enum BuiltWorkbook {
     /// Walks up from the tests until a directory holds `workbook`: on Linux the tests are an
     /// executable in the build directory itself; on macOS they are an `.xctest` bundle there,
@@ -32,9 +32,9 @@ enum BuiltWorkbook {
         return "\(name)-not-found-next-to-the-tests"
     }
 
-    /// The package root, found from this file: Tests/WorkbookEngineTests/BuiltWorkbook.swift.
+    /// The package root, found from this file: Tests/EngineTests/Support/BuiltWorkbook.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `workbook` with `arguments` in the package directory.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
