@@ -31,7 +31,7 @@ let package = Package(
         // them, which depends on this one by path (docs/maintainers.md). The leading
         // underscore says so in the product list: no semantic versioning, no promise to an
         // app. An app depends on Backpressure.
-        .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildProtocol", "ExerciseChecks", "ExerciseWire"]),
+        .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
         // Patch releases only: OpenCombine is below 1.0, where a minor release may change
@@ -105,7 +105,7 @@ let package = Package(
         // in either is a build error. The reference solutions are not in this package: they
         // are the instructor's, in a package of their own that the student edition leaves out.
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
-        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildProtocol"]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildLink"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
         // Combine objects each side lends the other.
         .target(name: "ExerciseWire", dependencies: [combine]),
@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildProtocol", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
         // Sources/Course/exercises.json, which ExerciseListPlugin checks and compiles in
@@ -142,7 +142,7 @@ let package = Package(
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
-        .target(name: "ChildProtocol"),
+        .target(name: "ChildLink"),
         .executableTarget(name: "ExerciseTestCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",
@@ -154,7 +154,7 @@ let package = Package(
         // The engine and the command: one target per job, each in the Swift 6 language mode.
         //
         //   WorkbookBasics <- Course, ChapterModel <- TerminalUI
-        //   WorkbookBasics, ChildProtocol <- ChildProcesses
+        //   WorkbookBasics, ChildLink <- ChildProcesses
         //   ChildProcesses, TerminalUI <- Grading <- LearnerTools, MaintainerTools
         //   ChildProcesses, TerminalUI, Scenarios <- BookRunner <- Site
         //   all of them <- workbook (the command)
@@ -165,7 +165,7 @@ let package = Package(
         // Starting, watching and stopping child processes (compilers, checks, the scenario
         // host, the pager), and reading what they write.
         .target(name: "CProcessControl"),
-        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildProtocol", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildLink", "WorkbookBasics"], swiftSettings: engine),
         // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
         // chapter drawn for `workbook read`.
         .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "Rainbow"], swiftSettings: engine),
@@ -173,7 +173,7 @@ let package = Package(
         // and the grade files it writes.
         .target(
             name: "Grading",
-            dependencies: ["Course", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Course", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
             exclude: ["Grades/Schemas"],
@@ -186,7 +186,7 @@ let package = Package(
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildProtocol", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
@@ -222,7 +222,7 @@ let package = Package(
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildProtocol", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),

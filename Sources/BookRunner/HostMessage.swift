@@ -1,5 +1,5 @@
 import BackpressureTrace
-import ChildProtocol
+import ChildLink
 import Course
 import Foundation
 

@@ -1,5 +1,5 @@
 import CProcessControl
-import ChildProtocol
+import ChildLink
 import WorkbookBasics
 import Foundation
 #if canImport(Glibc)

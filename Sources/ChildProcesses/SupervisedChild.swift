@@ -1,4 +1,4 @@
-import ChildProtocol
+import ChildLink
 import Foundation
 
 /// A child that reports back on the private ``ReportChannel`` (a grading program, the

@@ -1,4 +1,4 @@
-import ChildProtocol
+import ChildLink
 import ExerciseChecks
 import ExerciseWire
 import Foundation

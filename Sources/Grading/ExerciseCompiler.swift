@@ -1,5 +1,5 @@
 import WorkbookBasics
-import ChildProtocol
+import ChildLink
 import Course
 import Foundation
 import ChildProcesses

@@ -1,4 +1,4 @@
-import ChildProtocol
+import ChildLink
 import Course
 import ExerciseChecks
 import Foundation

@@ -1,4 +1,4 @@
-import ChildProtocol
+import ChildLink
 import Foundation
 
 /// The check of one exercise: its scenarios, already bound to an implementation.

@@ -1,4 +1,4 @@
-import ChildProtocol
+import ChildLink
 import ConcurrencyExtras
 import Course
 import Foundation

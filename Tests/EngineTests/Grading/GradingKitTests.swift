@@ -1,5 +1,5 @@
 import ChapterModel
-import ChildProtocol
+import ChildLink
 import Course
 import Foundation
 import Testing
