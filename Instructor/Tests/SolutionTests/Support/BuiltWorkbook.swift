@@ -1,4 +1,6 @@
+import ChildProcesses
 import Course
+import Grading
 import Foundation
 
 /// The workbook these tests grade with: its folder (found from this file, above
@@ -22,7 +24,7 @@ enum BuiltWorkbook {
         #else
         let tests: URL? = nil
         #endif
-        var directory = (tests ?? URL(fileURLWithPath: ScenarioRunner.currentExecutable)).deletingLastPathComponent()
+        var directory = (tests ?? URL(fileURLWithPath: CurrentExecutable.path)).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent("workbook").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
