@@ -81,7 +81,7 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        .target(name: "ChapterModel", dependencies: ["CCmark", "WorkbookBasics"]),
+        .target(name: "ChapterModel", dependencies: ["CCmark", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "WorkbookBasics"]),
         .plugin(
             name: "ScenarioPlugin",
@@ -128,6 +128,7 @@ let package = Package(
             name: "Course",
             dependencies: ["ExerciseListFormat", "WorkbookBasics"],
             exclude: ["exercises.json"],
+            swiftSettings: engine,
             plugins: ["ExerciseListPlugin"]
         ),
         // The exercise list's format: reading exercises.json, with the line of each mistake.
@@ -142,7 +143,7 @@ let package = Package(
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
-        .target(name: "ChildLink"),
+        .target(name: "ChildLink", swiftSettings: engine),
         .executableTarget(name: "ExerciseTestCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
         .plugin(
             name: "ExerciseTestPlugin",

@@ -42,10 +42,10 @@ public struct ReportChannel {
     /// started by the workbook).
     public static func takeOver() -> ReportChannel {
         guard let line = readHandshake(), !line.isEmpty, !line.contains(" ") else {
-            fputs("this program is started by the workbook, which writes a handshake to its standard input\n", stderr)
+            FileHandle.standardError.write(Data("this program is started by the workbook, which writes a handshake to its standard input\n".utf8))
             exit(2)
         }
-        fflush(stdout)
+        fflush(nil)  // every C stream, standard output among them (Swift 6 may not name `stdout`)
         let reports = dup(STDOUT_FILENO)
         // Children the code under test starts must not inherit the channel.
         _ = fcntl(reports, F_SETFD, FD_CLOEXEC)

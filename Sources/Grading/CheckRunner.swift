@@ -44,13 +44,13 @@ struct CheckRunner: Sendable {
     func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
-        let library = compiler.kit.library
-        let kitFingerprint = ProgramFingerprint(library)
+        let kitLibrary = compiler.kit.dynamicLibrary
+        let kitFingerprint = ProgramFingerprint(kitLibrary)
         return jobs.concurrentMap(width: width) { job, fingerprint in
             defer { progress?.advance("running checks", of: jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
-                  ProgramFingerprint(library) == kitFingerprint else {
+                  ProgramFingerprint(kitLibrary) == kitFingerprint else {
                 return Run(outcome: .crashed("the grading program changed after it was built, so it was not run"))
             }
             return runCheck(job)

@@ -40,10 +40,10 @@ struct GradingKit: Sendable {
     var directory: URL { workspace.url(".workbook/grade") }
     private var manifestFile: URL { directory.appendingPathComponent("Package.swift") }
 
-    /// The kit's build folder, holding the library and the modules.
+    /// The kit's build folder, holding its dynamic library and the modules.
     var buildFolder: URL { Self.debugFolder(in: directory.appendingPathComponent(".build")) }
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
-    var library: URL { Self.library(in: buildFolder) }
+    var dynamicLibrary: URL { Self.dynamicLibrary(in: buildFolder) }
 
     /// The digest of the kit's inputs and the workbook targets in it.
     var inputs: KitInputs {
@@ -55,8 +55,8 @@ struct GradingKit: Sendable {
     /// its inputs and which file its library is (a library built again from the same
     /// inputs is still another file). Nil before the kit was first built.
     var identity: String? {
-        guard let record = inputs.recorded(), let library = ProgramFingerprint(library) else { return nil }
-        return record.digest + " " + library.record
+        guard let record = inputs.recorded(), let built = ProgramFingerprint(dynamicLibrary) else { return nil }
+        return record.digest + " " + built.record
     }
 
     /// `<build>/<triple>/debug`, the first with modules: SwiftPM's `.build/debug` link to it
@@ -68,8 +68,8 @@ struct GradingKit: Sendable {
             ?? build.appendingPathComponent("debug")
     }
 
-    /// The kit's library in a build folder, by the name every program links.
-    static func library(in folder: URL) -> URL {
+    /// The kit's dynamic library in a build folder, by the name every program links.
+    static func dynamicLibrary(in folder: URL) -> URL {
         #if os(macOS)
         folder.appendingPathComponent("lib\(productName).dylib")
         #else
@@ -114,7 +114,7 @@ struct GradingKit: Sendable {
         let inputs = inputs
         var digests = FileDigests(cacheFile: digestCache)
         defer { digests.save() }
-        if let record = inputs.recorded(), FileManager.default.fileExists(atPath: library.path),
+        if let record = inputs.recorded(), FileManager.default.fileExists(atPath: dynamicLibrary.path),
            record.digest == inputs.digest(targets: record.targets, { digests.digest(ofFileAt: $0) }) {
             return
         }
@@ -134,7 +134,7 @@ struct GradingKit: Sendable {
 
     /// Runs `swift build` of the kit's package; throws the first error when it fails.
     private func build(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
-        log("building the driver and the library for grading (once per change to them; half a minute or more)…")
+        log("building the grading kit: the driver and Backpressure, once per change to them (half a minute or more)…")
         let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
         if build.termination == .timedOut {
             throw ExerciseError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")

@@ -128,7 +128,7 @@ import Testing
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         try workbook.write("# An article\n", to: "Sources/Backpressure/Backpressure.docc/Article.md")
-        try workbook.write("// the engine\n", to: "Sources/WorkbookEngine/Engine.swift")
+        try workbook.write("// the web book\n", to: "Sources/Site/Page.swift")
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 1, "neither is compiled into the kit")
     }
@@ -179,7 +179,7 @@ import Testing
         toolchain.brokenWorkbook = nil
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 2, "a failed build records nothing")
-        try FileManager.default.removeItem(at: GradingKit(workspace: workbook.workspace).library)
+        try FileManager.default.removeItem(at: GradingKit(workspace: workbook.workspace).dynamicLibrary)
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 3)
     }
@@ -430,7 +430,7 @@ final class FakeToolchain: @unchecked Sendable {
             try duringKitBuild?()
             try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
             for module in builtModules { try Data("module".utf8).write(to: URL(fileURLWithPath: debug + "/Modules/\(module).swiftmodule")) }
-            let library = GradingKit.library(in: URL(fileURLWithPath: debug)).path
+            let library = GradingKit.dynamicLibrary(in: URL(fileURLWithPath: debug)).path
             if kitBuildRelinks || !FileManager.default.fileExists(atPath: library) {
                 try Data("kit".utf8).write(to: URL(fileURLWithPath: library))
             }
