@@ -154,8 +154,9 @@ let package = Package(
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
         //
-        //   WorkbookBasics <- Course, ChapterModel <- TerminalUI
+        //   WorkbookBasics <- Course, ChapterModel
         //   WorkbookBasics, ChildLink <- ChildProcesses
+        //   Course, ChapterModel, ChildProcesses <- TerminalUI
         //   ChildProcesses, TerminalUI <- Grading <- LearnerTools, MaintainerTools
         //   ChildProcesses, TerminalUI, Scenarios <- BookRunner <- Site
         //   all of them <- workbook (the command)
@@ -169,7 +170,7 @@ let package = Package(
         .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildLink", "WorkbookBasics"], swiftSettings: engine),
         // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
         // chapter drawn for `workbook read`.
-        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "Rainbow"], swiftSettings: engine),
+        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "ChildProcesses", "Rainbow"], swiftSettings: engine),
         // Grading a learner's or a class's files in the sandbox, the policy that limits it,
         // and the grade files it writes.
         .target(

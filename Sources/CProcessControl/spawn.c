@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 int workbook_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
-                   int input, int output, int error, const char *directory) {
+                   int input, int output, int error, const char *directory, int own_session) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int status = posix_spawn_file_actions_init(&actions);
@@ -25,16 +25,17 @@ int workbook_spawn(pid_t *pid, const char *path, char *const argv[], char *const
     short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 #if defined(__linux__)
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-    flags |= POSIX_SPAWN_SETSID;
+    if (own_session) flags |= POSIX_SPAWN_SETSID;
 #elif defined(__APPLE__)
-    flags |= POSIX_SPAWN_CLOEXEC_DEFAULT | POSIX_SPAWN_SETSID;
+    flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
+    if (own_session) flags |= POSIX_SPAWN_SETSID;
     posix_spawn_file_actions_addinherit_np(&actions, STDIN_FILENO);
     posix_spawn_file_actions_addinherit_np(&actions, STDOUT_FILENO);
     posix_spawn_file_actions_addinherit_np(&actions, STDERR_FILENO);
 #endif
     if (directory != NULL) posix_spawn_file_actions_addchdir_np(&actions, directory);
 
-    // A session (and so a process group) of its own, every signal at its default action
+    // A session (and so a process group) of its own when asked, every signal at its default action
     // (the workbook ignores SIGPIPE; the child must not inherit that) and none blocked.
     sigset_t none, all;
     sigemptyset(&none);

@@ -22,7 +22,7 @@ import Darwin
 /// ```
 ///
 /// A child that outlives `timeout` is killed with `SIGKILL`, together with its process
-/// group (every child starts a session of its own), so a hung compiler's own children go
+/// group (every child but one that ``sharesTerminal`` starts a session of its own), so a hung compiler's own children go
 /// too; the result then says ``Termination/timedOut``. The group is killed when
 /// the child ends, too, so nothing it started outlives it (see ``LiveChildren`` for what
 /// happens when the workbook itself is interrupted). A killed child loses
@@ -55,6 +55,12 @@ public struct ChildProcess: Sendable {
     /// ``standardInput`` is then ignored, and the result has no standard output.
     public var wiredInput: Int32?
     public var wiredOutput: Int32?
+    /// Runs the child on the workbook's own terminal, as a pager needs: in the workbook's
+    /// session and process group, writing straight to its standard output and error. A
+    /// child in a group of its own is outside the terminal's foreground group, and the
+    /// terminal stops it (`SIGTTIN`) the moment it reads a key. Its standard input is still
+    /// ``standardInput``; the result holds no output.
+    public var sharesTerminal = false
 
     public init(
         _ executable: String,
@@ -121,8 +127,10 @@ public struct ChildProcess: Sendable {
         childEnvironment[ParentWatch.environmentKey] = String(getpid())
 
         let input = try wiredInput.map { (read: $0, write: Int32(-1)) } ?? Self.pipe()
-        let output = try wiredOutput.map { (read: Int32(-1), write: $0) } ?? Self.pipe()
-        let error = try Self.pipe()
+        let output = sharesTerminal ? (read: Int32(-1), write: STDOUT_FILENO)
+            : try wiredOutput.map { (read: Int32(-1), write: $0) } ?? Self.pipe()
+        let error = sharesTerminal ? (read: Int32(-1), write: STDERR_FILENO) : try Self.pipe()
+        let ownDescriptors: Set<Int32> = sharesTerminal ? [STDOUT_FILENO, STDERR_FILENO] : []
         Self.ignoreBrokenPipes
         let start = Date()
         var pid: pid_t = 0
@@ -130,13 +138,13 @@ public struct ChildProcess: Sendable {
             CStrings(childEnvironment.map { "\($0.key)=\($0.value)" }).withPointers { envp in
                 var spawned: Int32 = 0
                 LiveChildren.spawning {
-                    spawned = workbook_spawn(&pid, executable, argv, envp, input.read, output.write, error.write, workingDirectory?.path)
+                    spawned = workbook_spawn(&pid, executable, argv, envp, input.read, output.write, error.write, workingDirectory?.path, sharesTerminal ? 0 : 1)
                     return spawned == 0 ? pid : 0
                 }
                 return spawned
             }
         }
-        for descriptor in [input.read, output.write, error.write] { close(descriptor) }
+        for descriptor in [input.read, output.write, error.write] where !ownDescriptors.contains(descriptor) { close(descriptor) }
         guard status == 0 else {
             for descriptor in [input.write, output.read, error.read] where descriptor >= 0 { close(descriptor) }
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
@@ -167,7 +175,7 @@ public struct ChildProcess: Sendable {
             ended.wait()
         }
         // Whatever the child started ends with it: then its pipes close and the reader ends.
-        Self.killGroup(pid)
+        if !sharesTerminal { Self.killGroup(pid) }
         LiveChildren.remove(pid)
         LiveChildren.killOrphans()
         let printed = reader.finish(within: 2)
@@ -185,7 +193,7 @@ public struct ChildProcess: Sendable {
         return Result(
             termination: termination,
             standardOutputData: output.read >= 0 ? printed[0] : Data(),
-            standardErrorData: printed[printed.count - 1],
+            standardErrorData: error.read >= 0 ? printed[printed.count - 1] : Data(),
             duration: Date().timeIntervalSince(start)
         )
     }

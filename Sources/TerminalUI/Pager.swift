@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -36,79 +37,14 @@ public struct Pager {
         return pager.isEmpty ? "less -R" : pager
     }
 
-    /// Runs the pager on the terminal with `text` on its standard input; false if it could not start.
-    ///
-    /// The pager is started with `posix_spawn` rather than Foundation's `Process`, which puts
-    /// its child in a process group of its own: a pager outside the terminal's foreground
-    /// group is stopped (`SIGTTIN`) the moment it reads a key.
+    /// Runs the pager on the terminal with `text` on its standard input; false if it could
+    /// not start (`sh` answers 127 when the pager's command does not exist).
     private func page(_ text: String) -> Bool {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { return false }
-        let (reading, writing) = (descriptors[0], descriptors[1])
-
-        var actions = SpawnFileActions()
-        actions.duplicate(reading, as: STDIN_FILENO)
-        actions.close(reading)
-        actions.close(writing)
         var environment = self.environment
         if environment["LESS"] == nil { environment["LESS"] = "R" }
-        let arguments = ["/bin/sh", "-c", command]
-        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
-
-        var pid: pid_t = 0
-        let spawned = withCStrings(arguments) { argv in
-            withCStrings(environmentLines) { envp in
-                actions.spawn(&pid, "/bin/sh", argv, envp)
-            }
-        }
-        close(reading)
-        guard spawned == 0 else {
-            close(writing)
-            return false
-        }
-        signal(SIGPIPE, SIG_IGN)  // the reader may quit the pager before reading everything
-        let handle = FileHandle(fileDescriptor: writing, closeOnDealloc: true)
-        try? handle.write(contentsOf: Data(text.utf8))
-        try? handle.close()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        // `sh` answers 127 when the pager command does not exist.
-        return !(status & 0x7f == 0 && (status >> 8) & 0xff == 127)
+        var pager = ChildProcess("/bin/sh", ["-c", command], standardInput: Data(text.utf8), environment: environment)
+        pager.sharesTerminal = true
+        guard let result = try? pager.run() else { return false }
+        return result.termination != .exited(127)
     }
-}
-
-/// `posix_spawn_file_actions_t`, whose type differs between Glibc and Darwin.
-private struct SpawnFileActions {
-    #if canImport(Darwin)
-    private var actions: posix_spawn_file_actions_t? = nil
-    #else
-    private var actions = posix_spawn_file_actions_t()
-    #endif
-
-    init() {
-        posix_spawn_file_actions_init(&actions)
-    }
-
-    mutating func duplicate(_ descriptor: Int32, as target: Int32) {
-        posix_spawn_file_actions_adddup2(&actions, descriptor, target)
-    }
-
-    mutating func close(_ descriptor: Int32) {
-        posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
-
-    mutating func spawn(
-        _ pid: inout pid_t, _ path: String,
-        _ argv: UnsafePointer<UnsafeMutablePointer<CChar>?>, _ envp: UnsafePointer<UnsafeMutablePointer<CChar>?>
-    ) -> Int32 {
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        return posix_spawn(&pid, path, &actions, nil, argv, envp)
-    }
-}
-
-/// Calls `body` with `strings` as a C array of C strings ending with `NULL`.
-private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -10,13 +10,14 @@ int workbook_become_subreaper(void);
 
 /// Starts `path` (looked up in PATH when it has no slash) with `argv` and `envp`, its
 /// standard input, output and error taken from `input`, `output` and `error`, and every
-/// other descriptor closed; in a session of its own, with default signal actions and no
+/// other descriptor closed; in a session of its own unless `own_session` is 0 (a pager,
+/// which must stay in the terminal's foreground group); with default signal actions and no
 /// signal blocked; in `directory` unless it is NULL. Returns 0 and sets `pid`, or an errno.
 ///
 /// In C because `posix_spawn`'s Linux extensions (closing every descriptor from 3 on,
 /// starting a session) are macros and `_np` functions Swift's Glibc module does not show.
 int workbook_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
-                   int input, int output, int error, const char *directory);
+                   int input, int output, int error, const char *directory, int own_session);
 
 /// A pipe whose two ends close on exec (`pipe2(O_CLOEXEC)`, a GNU name Swift does not
 /// see). Returns 0, or -1 with errno set.

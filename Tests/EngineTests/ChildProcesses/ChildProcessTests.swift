@@ -4,6 +4,23 @@ import Testing
 @testable import ChildProcesses
 
 @Suite struct ChildProcessTests {
+    /// A pager must stay in the terminal's foreground group; every other child starts a
+    /// session, and so a group, of its own.
+    @Test func onlyAChildSharingTheTerminalStaysInTheWorkbooksGroup() throws {
+        func group(sharingTerminal: Bool) throws -> (child: pid_t, group: pid_t) {
+            let seen = LockIsolated<(pid_t, pid_t)>((0, 0))
+            var child = ChildProcess("sh", ["-c", "read line; exit 0"], standardInput: Data("go\n".utf8))
+            child.sharesTerminal = sharingTerminal
+            child.onStart = { pid in seen.setValue((pid, getpgid(pid))) }
+            #expect(try child.run().termination == .exited(0))
+            return seen.value
+        }
+        let shared = try group(sharingTerminal: true)
+        #expect(shared.group == getpgrp() && shared.child != getpgrp())
+        let own = try group(sharingTerminal: false)
+        #expect(own.group == own.child)
+    }
+
     @Test func capturesOutputErrorAndExitStatus() throws {
         let result = try ChildProcess("sh", ["-c", "echo out; echo err >&2; exit 3"]).run()
         #expect(result.standardOutput == "out\n")
