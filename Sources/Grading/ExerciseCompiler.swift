@@ -176,9 +176,11 @@ struct ExerciseCompiler: Sendable {
             return "\(job.sourceName): error: cannot write its grading program: \(error)"
         }
 
-        let learner = learnerPlan?.commands(forTarget: job.targetName, temporary: folder)
-            ?? [[swiftc] + Self.learnerArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), wall: wall,
-                                                 commonFlags: commonFlags, maps: learnerMaps)]
+        let importList = folder.appendingPathComponent("imported-modules.txt")
+        let learner = [importListing(of: exercise, module: learnerModule, into: importList)]
+            + (learnerPlan?.commands(forTarget: job.targetName, temporary: folder)
+                ?? [[swiftc] + Self.learnerArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), wall: wall,
+                                                     commonFlags: commonFlags, maps: learnerMaps)])
         let compiled: ChildProcess.Result
         switch step(learner, for: job) {
         case .failure(let error): return error.message
@@ -188,7 +190,8 @@ struct ExerciseCompiler: Sendable {
             return "\(job.sourceName): error: type-checking took longer than \(Int(compileTimeLimit)) s; simplify the slowest expression (add type annotations)"
         }
         if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true, memoryLimit: stepMemory) }
-        if let forbidden = wall.forbiddenImports(inTrace: trace), let module = forbidden.first {
+        if let module = Self.modules(listedIn: importList).first(where: { !ModuleWall.allowedImports.contains($0) })
+            ?? wall.forbiddenImports(inTrace: trace)?.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
         }
 
@@ -276,6 +279,25 @@ struct ExerciseCompiler: Sendable {
             result.termination = .signalled(status - 128)
         }
         return .success(result)
+    }
+
+    /// The command that lists the modules the learner's file imports, its `#if` blocks
+    /// decided as its compile decides them (same flags, same wall, same module maps), run
+    /// first in the compile's sandboxed step. The screen reads the compiler's parse, which
+    /// leaves every `#if` block out, and the compile's module trace names Swift modules
+    /// only: this list also holds the C modules and those behind an `#if`.
+    private func importListing(of exercise: URL, module: String, into list: URL) -> [String] {
+        let frontend = sandbox.toolchain.flatMap { FileManager.default.isExecutableFile(atPath: $0.frontend) ? [$0.frontend, "-frontend"] : nil }
+            ?? [swiftc, "-frontend"]
+        return frontend + ["-emit-imported-modules", exercise.path, "-module-name", module, "-o", list.path, "-I", wall.directory.path]
+            + commonFlags + Self.flags(for: learnerMaps)
+    }
+
+    /// The modules in a list ``importListing(of:module:into:)`` wrote, one a line; none
+    /// when there is no such plain file.
+    private static func modules(listedIn list: URL) -> [String] {
+        guard case .success(let data) = PlainFile.read(list, limit: 1 << 16) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private static func flags(for maps: [URL]) -> [String] {

@@ -165,6 +165,10 @@ import Testing
                 solution + planted.map { Self.autolinkEntries("-Wl,--noinhibit-exec,-o,\($0.path)") }.joined(),
                 "import Atomics\n" + solution,
                 "import CCmark\n" + solution,
+                // Behind an `#if`, which the screen's parse leaves out: the compile's own
+                // list of imports, `#if`s decided as it decides them, still names them.
+                "#if DEBUG\nimport _AtomicsShims\n#endif\n" + solution,
+                "#if canImport(Backpressure)\nimport COpenCombineHelpers\n#endif\n" + solution,
             ]
             return texts.enumerated().map { index, text in
                 compiler.build(GradingJob(exercise: countdown, file: URL(fileURLWithPath: "/dev/null"), displayPath: "class/s\(index)/Countdown.swift",
@@ -176,6 +180,8 @@ import Testing
         }
         #expect(errors[1]?.contains("an exercise may not import Atomics") == true, "\(String(describing: errors[1]))")
         #expect(errors[2]?.contains("no such module 'CCmark'") == true, "\(String(describing: errors[2]))")
+        #expect(errors[3]?.contains("an exercise may not import _AtomicsShims") == true, "\(String(describing: errors[3]))")
+        #expect(errors[4]?.contains("an exercise may not import COpenCombineHelpers") == true, "\(String(describing: errors[4]))")
     }
 
     /// Rows 6 and 7: files whose compile never ends. Each stops at the compile limit, and
