@@ -423,6 +423,21 @@ final class FakeToolchain: @unchecked Sendable {
         }
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+        // A step of several commands (``ChildProcess/sequence(_:workingDirectory:timeout:)``):
+        // each command's word count, then its words; they run in turn until one fails.
+        if process.executable == "/bin/sh", arguments.count > 3, arguments[2] == "sh" {
+            var words = arguments[3...]
+            var last = ChildProcess.Result.output("", status: 0)
+            while let count = words.first.flatMap({ Int($0) }) {
+                let command = Array(words.dropFirst().prefix(count))
+                words = words.dropFirst(count + 1)
+                var step = ChildProcess(command[0], Array(command.dropFirst()), workingDirectory: process.workingDirectory, timeout: process.timeout)
+                step.onStart = process.onStart
+                last = try run(step)
+                guard last.termination == .exited(0) else { return last }
+            }
+            return last
+        }
         if process.executable == "swift" {
             kitBuildCount.withValue { $0 += 1 }
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
@@ -443,6 +458,11 @@ final class FakeToolchain: @unchecked Sendable {
                 // An outline with nothing in it for each file: the screen then refuses nothing.
                 let files = arguments.indices.filter { arguments[$0] == "-primary-file" }.map { arguments[$0 + 1] }
                 return .output(files.map { #"{"_kind":"source_file","filename":"\#($0)","items":[]}"# }.joined(separator: "\n"), status: 0)
+            }
+            if arguments.contains("-emit-imported-modules"), let output = value(after: "-o") {
+                // Nothing imported: the list then refuses nothing.
+                try Data().write(to: URL(fileURLWithPath: output))
+                return .output("", status: 0)
             }
             if arguments.contains("-scan-dependencies"), let output = value(after: "-o") {
                 try Data(#"{"modules": []}"#.utf8).write(to: URL(fileURLWithPath: output))
