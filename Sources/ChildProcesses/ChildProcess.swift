@@ -259,6 +259,10 @@ private struct CStrings {
 }
 
 extension ChildProcess {
+    /// What runs a child and returns how it went: ``run()`` itself, or a test's stand-in
+    /// that watches the commands the workbook would run.
+    public typealias Runner = @Sendable (ChildProcess) throws -> ChildProcess.Result
+
     /// One process that runs `commands` one after another, each a path then its arguments,
     /// and stops at the first that fails, with its status: several tools under one sandbox
     /// and one time limit, as a driver would run them, without a shell reading any word.

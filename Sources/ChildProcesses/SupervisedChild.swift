@@ -38,7 +38,7 @@ package struct SupervisedChild {
 
     /// Runs the child. `isComplete` says, from its messages, whether it finished its work.
     /// Throws only when the program cannot be started.
-    package func run(using runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result = { try $0.run() },
+    package func run(using runProgram: ChildProcess.Runner = { try $0.run() },
              isComplete: ([ReportChannel.Message]) -> Bool) throws -> Supervision {
         let nonce = ReportChannel.newNonce()
         var process = self.process

@@ -23,7 +23,7 @@ struct CheckRunner: Sendable {
     /// How many checks run at once.
     let width: Int
     let log: @Sendable (String) -> Void
-    let runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
+    let runProgram: ChildProcess.Runner
 
     /// The judge: the workbook itself, started as `workbook judge`.
     let judgeProgram: String

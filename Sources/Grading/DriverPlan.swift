@@ -39,7 +39,7 @@ struct DriverPlan: Codable, Equatable {
     /// The kept plan for `arguments` when it was asked of this `swiftc`, else the driver's
     /// answer, kept in `file`. Nil when the driver cannot say (the caller then runs it).
     static func plan(swiftc: String, arguments: [String], keptIn file: URL,
-                     runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) -> DriverPlan? {
+                     runProgram: ChildProcess.Runner) -> DriverPlan? {
         let driver = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath()
         guard let fingerprint = ProgramFingerprint(driver) else { return nil }
         let question = [swiftc, fingerprint.record] + arguments

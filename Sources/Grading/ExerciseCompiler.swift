@@ -33,7 +33,7 @@ struct ExerciseCompiler: Sendable {
     let wall: ModuleWall
     /// Seconds the compiler may spend on one step (the file's compile, the program's).
     let compileTimeLimit: Double
-    let runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
+    let runProgram: ChildProcess.Runner
     /// Where each compiler step runs: it reads the learner's file, and the link runs
     /// whatever linker flags an object file carries, so both are sandboxed.
     let sandbox: Sandbox
@@ -75,7 +75,7 @@ struct ExerciseCompiler: Sendable {
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
     /// identity, and the bindings of `exercises` (a class has many files per exercise).
     init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, sandbox: Sandbox,
-         budget: CompileBudget, runProgram: @escaping @Sendable (ChildProcess) throws -> ChildProcess.Result) {
+         budget: CompileBudget, runProgram: @escaping ChildProcess.Runner) {
         self.kit = kit
         self.wall = wall
         self.compileTimeLimit = compileTimeLimit

@@ -31,7 +31,7 @@ public struct Grader {
     /// decides whether to draw it (the command does, on a terminal). Nothing by default.
     public var progress: StepProgress?
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
-    var runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+    var runProgram: ChildProcess.Runner = { try $0.run() }
     var sandbox = Sandbox.current
     /// The program that judges each check (`workbook judge`).
     public var judgeProgram = JudgeProgram.path

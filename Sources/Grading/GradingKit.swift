@@ -109,7 +109,7 @@ struct GradingKit: Sendable {
 
     /// Makes the kit current: builds it when the digest of its inputs is not the one
     /// recorded beside it, or it is not there.
-    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
+    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner) throws {
         try write()
         let inputs = inputs
         var digests = FileDigests(cacheFile: digestCache)
@@ -133,7 +133,7 @@ struct GradingKit: Sendable {
     }
 
     /// Runs `swift build` of the kit's package; throws the first error when it fails.
-    private func build(timeLimit: Double, log: (String) -> Void, runProgram: (ChildProcess) throws -> ChildProcess.Result) throws {
+    private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner) throws {
         log("building the grading kit: the driver and Backpressure, once per change to them (half a minute or more)…")
         let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
         if build.termination == .timedOut {

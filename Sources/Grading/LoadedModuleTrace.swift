@@ -27,7 +27,7 @@ struct LoadedModuleTrace {
     /// against `modules` and the C module maps `moduleMaps` (the toolchain's own are left out).
     func swiftmodules(
         importing imports: [String], from modules: URL, moduleMaps: [URL],
-        runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
+        runProgram: ChildProcess.Runner
     ) throws -> [URL] {
         let probe = try writeProbe(importing: imports)
         let trace = folder.appendingPathComponent("trace.json")
@@ -46,7 +46,7 @@ struct LoadedModuleTrace {
     /// The module maps, among `moduleMaps`, of the C modules a file importing `imports` needs.
     func cModuleMaps(
         importing imports: [String], from modules: URL, moduleMaps: [URL],
-        runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
+        runProgram: ChildProcess.Runner
     ) throws -> [URL] {
         let probe = try writeProbe(importing: imports)
         let scan = folder.appendingPathComponent("scan.json")

@@ -61,7 +61,7 @@ struct ModuleWall: Sendable {
 
     /// Lays the wall out again when the kit is not the one it was laid out for
     /// (``GradingKit/identity``), or its modules moved.
-    func prepare(runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result) throws {
+    func prepare(runProgram: ChildProcess.Runner) throws {
         let stamp = directory.appendingPathComponent(".laid-out")
         let laidOutFor = Data(((kit.identity ?? "no kit") + "\n" + kit.modules.path).utf8)
         if FileManager.default.contents(atPath: stamp.path) == laidOutFor,

@@ -22,7 +22,7 @@ struct SwiftParse: Sendable {
     /// Where the files are written for the parser (emptied first).
     let folder: URL
     let sandbox: Sandbox
-    let runProgram: @Sendable (ChildProcess) throws -> ChildProcess.Result
+    let runProgram: ChildProcess.Runner
     /// Files parsed by one frontend.
     static let batchSize = 16
     /// Frontends at once, whatever `--jobs` says: the workbook decodes what each prints, so

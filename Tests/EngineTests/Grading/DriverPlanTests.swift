@@ -37,7 +37,7 @@ import Testing
         let compile = ["-parse-as-library", "-wmo", "-no-emit-module-separately-wmo", "-module-name", "Exercise_\(DriverPlan.placeholder)",
                        "-emit-module", "-emit-module-path", job + "/E.swiftmodule", "-c", job + "/Exercise.swift", "-o", job + "/Exercise.o"]
         let asked = LockIsolated(0)
-        let run: @Sendable (ChildProcess) throws -> ChildProcess.Result = { process in
+        let run: ChildProcess.Runner = { process in
             asked.withValue { $0 += 1 }
             return try process.run()
         }

@@ -150,7 +150,7 @@ import Testing
         let kit = GradingKit(workspace: Self.workspace)
         let planted = [URL(fileURLWithPath: "/tmp/\(marker)"), kit.directory.appendingPathComponent(marker)]
         defer { for file in planted { try? FileManager.default.removeItem(at: file) } }
-        let run: @Sendable (ChildProcess) throws -> ChildProcess.Result = { try $0.run() }
+        let run: ChildProcess.Runner = { try $0.run() }
         let errors = try GradingLock.holding(in: Self.workspace) { () -> [String?] in
             try kit.prepare(timeLimit: 1800, log: { _ in }, runProgram: run)
             let wall = ModuleWall(kit: kit)
