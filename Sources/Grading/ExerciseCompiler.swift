@@ -43,6 +43,8 @@ struct ExerciseCompiler: Sendable {
     let buildFolder: URL
     /// The flags both compiler runs of every job share.
     private let commonFlags: [String]
+    /// The command that starts the compiler's frontend, found once for every job.
+    private let frontend: [String]
     /// The C module maps of the exercise's compile, and of the program's.
     private let learnerMaps: [URL]
     private let programMaps: [URL]
@@ -84,6 +86,7 @@ struct ExerciseCompiler: Sendable {
         self.runProgram = runProgram
         buildFolder = kit.buildFolder
         commonFlags = ["-swift-version", "5", "-Onone", "-DSWIFT_PACKAGE", "-DDEBUG", "-module-cache-path", wall.moduleCache.path]
+        frontend = sandbox.frontend
         learnerMaps = wall.learnerModuleMaps
         programMaps = wall.programModuleMaps
         readable = [buildFolder, wall.directory, wall.moduleCache] + ModuleWall.folders(of: programMaps)
@@ -287,9 +290,7 @@ struct ExerciseCompiler: Sendable {
     /// leaves every `#if` block out, and the compile's module trace names Swift modules
     /// only: this list also holds the C modules and those behind an `#if`.
     private func importListing(of exercise: URL, module: String, into list: URL) -> [String] {
-        let frontend = sandbox.toolchain.flatMap { FileManager.default.isExecutableFile(atPath: $0.frontend) ? [$0.frontend, "-frontend"] : nil }
-            ?? [swiftc, "-frontend"]
-        return frontend + ["-emit-imported-modules", exercise.path, "-module-name", module, "-o", list.path, "-I", wall.directory.path]
+        frontend + ["-emit-imported-modules", exercise.path, "-module-name", module, "-o", list.path, "-I", wall.directory.path]
             + commonFlags + Self.flags(for: learnerMaps)
     }
 

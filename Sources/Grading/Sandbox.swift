@@ -64,6 +64,13 @@ struct Sandbox {
     var switchesUser = false
     /// The toolchain every step may load.
     var toolchain: Toolchain? = Toolchain.current
+
+    /// The command that starts the compiler's frontend itself, for a step whose driver would
+    /// only start it: the toolchain's `swift-frontend`, else `swiftc -frontend`.
+    var frontend: [String] {
+        guard let toolchain else { return ["swiftc", "-frontend"] }
+        return FileManager.default.isExecutableFile(atPath: toolchain.frontend) ? [toolchain.frontend] : [toolchain.swiftc, "-frontend"]
+    }
     /// The most memory one run's group may hold, whatever its limits ask: the runs at once
     /// share what a grading may take of the machine (``sharingMemory(_:among:)``).
     var memoryPerRun = Int.max

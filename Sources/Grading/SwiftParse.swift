@@ -63,8 +63,7 @@ struct SwiftParse: Sendable {
     /// Parses `files` in one sandboxed frontend; the outlines by path. A parse whose
     /// output was cut outlines nothing: a cut could join one file's start to another's end.
     private func parse(_ files: [URL]) -> [String: Outline] {
-        // The frontend itself: the driver would only start it.
-        let frontend = sandbox.toolchain.map { FileManager.default.isExecutableFile(atPath: $0.frontend) ? [$0.frontend] : [$0.swiftc, "-frontend"] } ?? ["swiftc", "-frontend"]
+        let frontend = sandbox.frontend
         var process = ChildProcess(frontend[0], Array(frontend.dropFirst()) + ["-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"]
                                    + files.flatMap { ["-primary-file", $0.path] }, workingDirectory: folder, timeout: 60)
         process.outputLimit = Self.outputLimitPerFile * files.count
