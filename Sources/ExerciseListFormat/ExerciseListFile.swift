@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exercise list as it is written: `Sources/Course/exercises.json`, a JSON array with
 /// one object per exercise, in the order a learner meets them:
 ///
@@ -21,6 +23,18 @@ public enum ExerciseListFile {
     public static let path = "Sources/Course/exercises.json"
     /// Every field of an entry; all are required.
     public static let fields = ["name", "chapter", "summary", "points", "hints"]
+
+    /// The entries of the list file at `path`, checked. A file that cannot be read is a
+    /// mistake at its first line, so that every error is one `path:line: error: …`.
+    public static func entries(atPath path: String, chapters: Set<String>? = nil) throws -> [ExerciseEntry] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ExerciseListError(path: path, line: 1, message: error.localizedDescription)
+        }
+        return try entries(in: text, path: path, chapters: chapters)
+    }
 
     /// The entries of `text`, checked.
     ///

@@ -19,13 +19,12 @@ enum ExerciseListCodegen {
         }
         let (list, chapters, output) = (URL(fileURLWithPath: arguments[0]), arguments[1], URL(fileURLWithPath: arguments[2]))
         do {
-            let text = try String(contentsOf: list, encoding: .utf8)
             let slugs = Set(try FileManager.default.contentsOfDirectory(atPath: chapters).filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) })
-            let entries = try ExerciseListFile.entries(in: text, path: list.path, chapters: slugs)
+            let entries = try ExerciseListFile.entries(atPath: list.path, chapters: slugs)
             try FileWriting.writeIfChanged(source(entries), to: output)
         } catch {
             // An ExerciseListError is already `path:line: error: …`; anything else (an
-            // unreadable file) is named after the list.
+            // unreadable Chapters folder, an unwritable output) is named after the list.
             let line = error is ExerciseListError ? "\(error)" : "\(list.path):1: error: \(error.localizedDescription)"
             FileHandle.standardError.write(Data((line + "\n").utf8))
             exit(1)

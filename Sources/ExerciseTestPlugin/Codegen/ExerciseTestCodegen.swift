@@ -21,7 +21,7 @@ enum ExerciseTestCodegen {
         }
         do {
             // The chapters are checked where the list is compiled in (ExerciseListPlugin).
-            let entries = try ExerciseListFile.entries(in: try String(contentsOfFile: arguments[0], encoding: .utf8), path: arguments[0])
+            let entries = try ExerciseListFile.entries(atPath: arguments[0])
             try FileWriting.writeIfChanged(source(names: entries.map(\.name)), to: URL(fileURLWithPath: arguments[1]))
         } catch {
             let line = error is ExerciseListError ? "\(error)" : "\(arguments[0]):1: error: \(error.localizedDescription)"
