@@ -11,7 +11,7 @@ import ChildProcesses
 /// ``ScenarioHost``), started once for all the scenarios: starting a process per scenario
 /// would cost more than the scenarios themselves. When a scenario crashes or times out,
 /// the host is gone, so a new one is started for the scenarios after it.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     /// The `workbook` executable to start as host.
     public var executable: String
     /// How long one scenario may run before it is reported as timed out.

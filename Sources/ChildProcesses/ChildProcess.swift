@@ -79,7 +79,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// How a child ended.
-    public enum Termination: Equatable, CustomStringConvertible {
+    public enum Termination: Equatable, Sendable, CustomStringConvertible {
         /// It returned from `main` or called `exit` with this status.
         case exited(Int32)
         /// A signal ended it: a trap (`fatalError`, a failed precondition) is `SIGILL` or
@@ -98,7 +98,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// What a finished child left behind.
-    public struct Result {
+    public struct Result: Sendable {
         public var termination: Termination
         public var standardOutputData: Data
         public var standardErrorData: Data

@@ -152,7 +152,6 @@ struct ExerciseCompiler: Sendable {
         let folder = folder(of: job)
         let exercise = folder.appendingPathComponent("Exercise.swift")
         let main = folder.appendingPathComponent("main.swift")
-        let object = folder.appendingPathComponent("Exercise.o")
         let trace = folder.appendingPathComponent("imports.json")
         let program = program(of: job)
         let learnerModule = "Exercise_\(job.targetName)"

@@ -36,7 +36,7 @@ struct DemandBufferTests {
         buffer.receive(completion: .finished)
         _ = buffer.request(.unlimited)
         #expect(downstream.log.value == [])
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         #expect(downstream.log.value == ["subscription", "1", "finished"])
     }
 
@@ -44,7 +44,7 @@ struct DemandBufferTests {
     func neverDeliversMoreThanAskedForAndQueuesTheRest(_ make: BufferImplementation) {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         for value in 1...5 { _ = buffer.receive(value) }
         #expect(downstream.log.value == ["subscription"])
         _ = buffer.request(.max(2))
@@ -62,7 +62,7 @@ struct DemandBufferTests {
     func aCompletionWaitsBehindTheQueuedValues(_ make: BufferImplementation) {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         _ = buffer.receive(1)
         _ = buffer.receive(2)
         buffer.receive(completion: .failure(TestError()))
@@ -76,7 +76,7 @@ struct DemandBufferTests {
     func completesOnceAndTakesNothingAfter(_ make: BufferImplementation) {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         _ = buffer.request(.unlimited)
         buffer.receive(completion: .finished)
         buffer.receive(completion: .finished)
@@ -88,7 +88,7 @@ struct DemandBufferTests {
     func deliversAReplayThenItsCompletion(_ make: BufferImplementation) {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber, queued: [1, 2, 3], completion: .finished)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         _ = buffer.request(.max(2))
         #expect(downstream.log.value == ["subscription", "1", "2"])
         _ = buffer.request(.max(1))
@@ -100,7 +100,7 @@ struct DemandBufferTests {
         let downstream = Downstream()
         downstream.more = { _ in .max(1) }
         let buffer = make(downstream.subscriber, queued: [1, 2, 3])
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         // Each of the three values returned one more: three to pass upstream.
         #expect(buffer.request(.max(1)) == .max(3))
         #expect(downstream.log.value == ["subscription", "1", "2", "3"])
@@ -113,7 +113,7 @@ struct DemandBufferTests {
     func keepsAtMostCapacityBeyondTheDemand(_ make: BufferImplementation, capacity: Int) {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber, capacity: capacity)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         for value in 1...5 { _ = buffer.receive(value) }
         buffer.receive(completion: .finished)
         _ = buffer.request(.unlimited)
@@ -131,7 +131,7 @@ struct DemandBufferTests {
                 if value == 1 { _ = buffer.receive(2) }
                 downstream.log.withValue { $0.append("out \(value)") }
             }
-            buffer.start(with: Subscriptions.empty)
+            _ = buffer.start(with: Subscriptions.empty)
             _ = buffer.request(demand)
             _ = buffer.receive(1)
             #expect(downstream.log.value == ["subscription", "1", "in 1", "out 1", "2", "in 2", "out 2"], "\(demand)")
@@ -152,7 +152,7 @@ struct DemandBufferTests {
                 receiveValue: { withExtendedLifetime(token) {}; return recording.receive($0) },
                 receiveCompletion: { recording.receive(completion: $0) }))
         }
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         _ = buffer.receive(1)
         buffer.cancel()
         #expect(weakToken == nil)
@@ -167,7 +167,7 @@ struct DemandBufferTests {
         let downstream = Downstream()
         let buffer = make(downstream.subscriber, queued: [1, 2, 3], completion: .finished)
         downstream.onValue = { _ in buffer.cancel() }
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         #expect(buffer.request(.unlimited) == .none)
         #expect(downstream.log.value == ["subscription", "1"])
     }
@@ -186,7 +186,7 @@ struct DemandBufferTests {
         }
         downstream.more = { _ in demand == .unlimited ? .none : .max(1) }
         let buffer = make(downstream.subscriber)
-        buffer.start(with: Subscriptions.empty)
+        _ = buffer.start(with: Subscriptions.empty)
         _ = buffer.request(demand)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for value in 0..<250 { _ = buffer.receive(thread * 1000 + value) }

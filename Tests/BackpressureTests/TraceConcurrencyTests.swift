@@ -5,7 +5,7 @@ import OpenCombineShim
 import Testing
 
 /// Recording from several threads at once: run these under ThreadSanitizer
-/// (`swift test --sanitize=thread --scratch-path .build-tsan --filter BackpressureTests`).
+/// (docs/maintainers.md, "Thread safety", gives the command CI runs).
 @Suite("Trace under concurrency")
 struct TraceConcurrencyTests {
     @Test func hopsOnSeveralThreadsRecordIntoOneTrace() {

@@ -365,7 +365,7 @@ import Testing
 
     private func grader(_ workbook: TemporaryWorkbook, _ toolchain: FakeToolchain) -> Grader {
         var grader = Grader(workspace: workbook.workspace, policy: GradingPolicy(checkSeconds: 5))
-        grader.runProgram = toolchain.run
+        grader.runProgram = { try toolchain.run($0) }
         grader.sandbox = Sandbox(kind: .none(reason: "a fake toolchain"))
         return grader
     }

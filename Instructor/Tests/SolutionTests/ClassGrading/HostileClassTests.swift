@@ -160,7 +160,11 @@ import Glibc
         try Grader(workspace: ExerciseWorkspace(root: Self.root)).prepareKit()
         let started = Date()
         let hostMemory = AvailableMemoryWatch()
-        let run = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", submissions.path, "--json", grades.path, "--time-limit", "10"],
+        // Limits tighter than the defaults (60 s a compile, 120 s a student), still many times
+        // what an honest file takes (under a second here): the bomber then burns half a
+        // minute of a core rather than two, and still meets both the limit and the budget.
+        let limits = ["--time-limit", "10", "--compile-time-limit", "15", "--compile-budget", "30"]
+        let run = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", submissions.path, "--json", grades.path] + limits,
                                    workingDirectory: Self.root, environment: environment, timeout: 900).run()
         let seconds = Date().timeIntervalSince(started)
         let hostLost = hostMemory.stop()
