@@ -75,28 +75,23 @@ let package = Package(
         // against both). Teaching code, not API: it is in no product.
         .target(name: "PlainBackpressure", dependencies: [combine]),
 
-        // Chapters: cmark, the chapter model, and the plugin that compiles scenarios.
+        // Chapters: cmark, the chapter model, and the tool that writes their scenarios as Swift.
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .target(name: "ChapterModel", dependencies: ["CCmark", "WorkbookBasics"], swiftSettings: engine),
+        // `swift run ScenarioCodegen [--check]` writes Sources/Scenarios/Generated/ from
+        // Chapters/. It is not a build-tool plugin: SwiftPM builds the tools of every plugin
+        // a package's targets use for each package that depends on it, so an app taking
+        // Backpressure would build this parser, and need cmark's headers to.
         .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "WorkbookBasics"]),
-        .plugin(
-            name: "ScenarioPlugin",
-            capability: .buildTool(),
-            dependencies: ["ScenarioCodegen"],
-            path: "Sources/ScenarioPlugin"
-        ),
-        // Sources/Scenarios/Chapters links to Chapters/ so that SwiftPM, which watches each
-        // target's directory, plans the build again (and reruns ScenarioPlugin) when a
-        // chapter is added or removed. The link is not source code: hence the exclude.
+        // Every chapter's scenarios, compiled (Generated/, committed; ChapterModelTests fails
+        // when they drift from the chapters).
         .target(
             name: "Scenarios",
-            dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers],
-            exclude: ["Chapters"],
-            plugins: ["ScenarioPlugin"]
+            dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers]
         ),
 
         // Exercises: the stubs (copied into the learner's Exercises/, which is deliberately

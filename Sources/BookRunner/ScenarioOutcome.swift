@@ -7,7 +7,7 @@ public enum ScenarioOutcome: Equatable, Sendable {
     case crashed(message: String, output: String)
     /// It ran past the time limit and was stopped.
     case timedOut(output: String)
-    /// No compiled scenario has this ID: the workbook was built before the chapter changed.
+    /// No compiled scenario has this ID: the scenarios were generated before the chapter changed.
     case missing
 
     /// Whatever the scenario printed, however it ended.

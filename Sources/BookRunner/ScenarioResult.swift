@@ -8,7 +8,7 @@ public struct ScenarioResult: Sendable {
         case failed(LineDiff)
         case crashed(message: String)
         case timedOut
-        /// Not in the compiled workbook (the chapter changed since the last build).
+        /// Not in the compiled workbook (the chapter changed since its scenarios were generated).
         case missing
 
         /// `pass`, `FAIL`, …: the word the run report starts the scenario's line with.

@@ -2,7 +2,7 @@ import ChapterModel
 import Scenarios
 
 /// Picks the compiled chapters a learner named for `workbook run`, and notices when the
-/// chapters on disk have changed since the workbook was built.
+/// chapters on disk have changed since their scenarios were generated.
 public struct ScenarioSelection {
     public var compiled: [ChapterScenarios]
 

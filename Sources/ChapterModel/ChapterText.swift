@@ -1,6 +1,6 @@
 import Foundation
 
-/// A chapter file's text, read the same way by the build (ScenarioCodegen) and by the
+/// A chapter file's text, read the same way by ScenarioCodegen and by the
 /// workbook, so both say the same thing about a file they cannot use.
 public enum ChapterText {
     /// The file as UTF-8 text.
@@ -43,16 +43,5 @@ extension ChapterError {
     /// Two chapter files with one number: a learner could not tell which `run 7` means.
     public static func sameNumber(_ path: String, _ otherPath: String, number: Int) -> ChapterError {
         ChapterError(path: path, line: nil, message: "chapter number \(number) is also used by \(otherPath); give each chapter its own number")
-    }
-
-    /// The first two of `fileNames` (`07-a.md`, …) that share a number, as an error.
-    public static func firstSharedNumber(in fileNames: [String], directory: String = Book.directoryName) -> ChapterError? {
-        var seen: [Int: String] = [:]
-        for name in fileNames.sorted() {
-            guard let number = ChapterFileName(name)?.number else { continue }
-            if let other = seen[number] { return .sameNumber("\(directory)/\(name)", "\(directory)/\(other)", number: number) }
-            seen[number] = name
-        }
-        return nil
     }
 }

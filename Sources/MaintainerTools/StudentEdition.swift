@@ -37,8 +37,8 @@ public struct StudentEdition {
             guard let attributes = try? manager.attributesOfItem(atPath: source.path) else { continue } // deleted, not yet committed
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                // Links stay links (Sources/Scenarios/Chapters points at Chapters/); one into
-                // the instructor's package would dangle in the edition, or hand it out.
+                // Links stay links; one into the instructor's package would dangle in the
+                // edition, or hand it out.
                 let link = try manager.destinationOfSymbolicLink(atPath: source.path)
                 guard Self.isStudents(Self.resolve(link, from: path)) else {
                     throw ExerciseError("\(path) links to \(link), inside \(ExerciseWorkspace.instructorFolder)/, which the student edition leaves out")

@@ -2,30 +2,38 @@ import WorkbookBasics
 import ChapterModel
 import Foundation
 
-/// The tool behind ScenarioPlugin: turns chapters into Swift the Scenarios target compiles.
+/// Writes the chapters' scenarios as the Scenarios target's sources
+/// (``GeneratedScenarios``), from the package's root:
 ///
-///     ScenarioCodegen chapter <file.md> <Chapters/NN-slug.md> <output.swift>
-///     ScenarioCodegen catalog <output.swift> <NN-slug> …
+///     swift run ScenarioCodegen            write what changed
+///     swift run ScenarioCodegen --check    only list what drifted; exit 1 if anything did
 ///
-/// The first form writes one chapter's scenarios; the second the list of all chapters.
-/// Keeping them apart means editing one chapter regenerates, and recompiles, one file.
-/// A malformed chapter is reported as `Chapters/NN-slug.md:LINE: error: …` and fails the build.
+/// A tool of its own, not a command of `workbook`, which links the scenarios: when the
+/// committed ones no longer compile (the library changed under them), this still builds.
+/// A malformed chapter is reported as `Chapters/NN-slug.md:LINE: error: …`.
 @main
 enum ScenarioCodegen {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.isEmpty || arguments == ["--check"] else {
+            fail("usage: swift run ScenarioCodegen [--check]   (from the workbook's folder)")
+        }
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Book.directoryName).path) else {
+            fail("error: no \(Book.directoryName)/ here: run it from the workbook's folder")
+        }
         do {
-            switch arguments.first {
-            case "chapter" where arguments.count == 4:
-                let markdown = try ChapterText.read(URL(fileURLWithPath: arguments[1]), path: arguments[2])
-                let chapter = try Chapter(path: arguments[2], markdown: markdown)
-                try FileWriting.writeIfChanged(ChapterSource(chapter: chapter).text, to: URL(fileURLWithPath: arguments[3]))
-            case "catalog" where arguments.count >= 2:
-                if let error = ChapterError.firstSharedNumber(in: arguments.dropFirst(2).map { $0 + ".md" }) { throw error }
-                try FileWriting.writeIfChanged(CatalogSource(chapterNames: Array(arguments.dropFirst(2))).text, to: URL(fileURLWithPath: arguments[1]))
-            default:
-                fail("usage: ScenarioCodegen chapter <file.md> <display path> <output.swift> | catalog <output.swift> <NN-slug>…")
+            let scenarios = try GeneratedScenarios(packageRoot: root)
+            if arguments == ["--check"] {
+                let drift = scenarios.drift(packageRoot: root)
+                for line in drift { print("✘ \(line)") }
+                if !drift.isEmpty { exit(1) }
+                print("✔ the chapters' scenarios in \(GeneratedScenarios.folder) are up to date")
+                return
             }
+            let done = try scenarios.write(packageRoot: root)
+            for line in done { print(line.prefix(1).uppercased() + line.dropFirst()) }
+            if done.isEmpty { print("The chapters' scenarios were already up to date.") }
         } catch let error as ChapterError {
             fail(error.line.map { "\(error.path):\($0): error: \(error.message)" } ?? "\(error.path): error: \(error.message)")
         } catch {

@@ -1,8 +1,8 @@
 /// Every chapter's scenarios, compiled into the workbook.
 ///
-/// ScenarioPlugin generates the rest of this type from `Chapters/*.md`: one file per chapter
-/// with a function per scenario, and `chapters`, the list of them all. This file only holds
-/// the types the generated code fills in.
+/// `swift run ScenarioCodegen` writes the rest of this type from `Chapters/*.md`, into
+/// Generated/: one file per chapter with a function per scenario, and `chapters`, the list of
+/// them all. This file only holds the types the generated code fills in.
 public enum ScenarioCatalog {}
 
 /// The compiled scenarios of one chapter, with what the runner needs to name them.
@@ -37,8 +37,8 @@ public struct CompiledScenario {
     public let line: Int
     /// The line of its ```` ```output ```` fence.
     public let outputLine: Int
-    /// The code as it was when the workbook was built; the runner compares it with the
-    /// chapter on disk to notice a chapter edited since.
+    /// The code as it was when the scenarios were generated; the runner compares it with
+    /// the chapter on disk to notice a chapter edited since.
     public let code: String
     public let expectedOutput: String
     /// Runs the scenario, printing to standard output.

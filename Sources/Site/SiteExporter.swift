@@ -49,7 +49,7 @@ public struct SiteExporter {
         let book = try Book.load(packageRoot: packageRoot)
         let stale = ScenarioSelection(compiled: compiled).staleChapters(comparedWith: book)
         if let first = stale.first {
-            throw ExportError("\(first) changed since the workbook was built; build again (`swift run workbook export html …` does) and retry")
+            throw ExportError("\(first) changed since its scenarios were generated; run `swift run ScenarioCodegen`, then `swift run workbook export html …` again (it builds them)")
         }
         let evidence = try citedSources(of: book)
         let verified = try runScenarios(compiled)

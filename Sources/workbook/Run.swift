@@ -36,7 +36,7 @@ struct Run: ParsableCommand {
         var evidence = EvidenceReport(lines: [], passed: true)
         if let root = try? PackageRoot.locate(), let book = try? Book.load(packageRoot: root) {
             for path in selection.staleChapters(comparedWith: book) {
-                FileHandle.standardError.write(Data("warning: \(path) changed since the workbook was built; `swift run workbook run` builds it again\n".utf8))
+                FileHandle.standardError.write(Data("warning: \(path) changed since its scenarios were generated; `swift run ScenarioCodegen` writes them again, then `swift run workbook run` builds them\n".utf8))
             }
             let named = book.chapters.filter { chapter in chapters.contains { $0.name == chapter.name } }
             evidence = EvidenceReport.check(named) { try OpenCombineCheckout.locate(packageRoot: root) }

@@ -40,12 +40,6 @@ import Testing
         }
     }
 
-    @Test func twoChaptersWithOneNumberAreAnErrorNamingBoth() throws {
-        let error = try #require(ChapterError.firstSharedNumber(in: ["08-b.md", "07-b.md", "07-a.md", "readme.txt"]))
-        #expect(error.description == "Chapters/07-b.md: chapter number 7 is also used by Chapters/07-a.md; give each chapter its own number")
-        #expect(ChapterError.firstSharedNumber(in: ["01-a.md", "02-b.md"]) == nil)
-    }
-
     @Test func proseBetweenAScenarioAndItsOutputIsAnError() throws {
         let error = try #require(parseError(in: "# T\n\n```swift scenario\nprint(1)\n```\n\nSome words.\n\n```output\n1\n```\n"))
         #expect(error.line == 3)

@@ -66,7 +66,7 @@ public struct RunReport {
         case .timedOut:
             lines.append([Span("did not finish within the time limit; it was stopped", Self.failStyle)])
         case .missing:
-            lines.append([Span("not in the built workbook: build again (swift build) after editing a chapter", Self.failStyle)])
+            lines.append([Span("not in the built workbook: after editing a chapter, run `swift run ScenarioCodegen`, then this command again", Self.failStyle)])
         }
         // What a scenario printed before it crashed or hung is the best clue to where it stopped.
         let stoppedEarly: Bool
