@@ -117,24 +117,17 @@ let package = Package(
         .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
-        // Sources/Course/exercises.json, which ExerciseListPlugin checks and compiles in
-        // (read by path, hence the exclude).
+        // Sources/Course/exercises.json (read by path, hence the exclude), compiled in as the
+        // Swift `workbook dev generate` writes from it (Generated/, committed): a build-tool
+        // plugin's tool would be built by every app that takes Backpressure.
         .target(
             name: "Course",
             dependencies: ["ExerciseListFormat", "WorkbookBasics"],
             exclude: ["exercises.json"],
-            swiftSettings: engine,
-            plugins: ["ExerciseListPlugin"]
+            swiftSettings: engine
         ),
         // The exercise list's format: reading exercises.json, with the line of each mistake.
         .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
-        .executableTarget(name: "ExerciseListCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseListPlugin/Codegen"),
-        .plugin(
-            name: "ExerciseListPlugin",
-            capability: .buildTool(),
-            dependencies: ["ExerciseListCodegen"],
-            path: "Sources/ExerciseListPlugin/Plugin"
-        ),
         // Both sides of the line between the workbook and a child it starts (a grading
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.

@@ -5,8 +5,9 @@ import ExerciseListFormat
 /// This is the one list: `workbook check`, `hint`, `reset`, `watch` and `grade` read it,
 /// ExerciseTestPlugin writes a test per entry from it, and scripts and CI ask for it with
 /// `workbook dev exercises --json`. It is written as data, in `Sources/Course/exercises.json`
-/// (``ExerciseListFile`` gives its fields), and compiled in by ExerciseListPlugin, which
-/// is where a mistake in it is reported, at its line.
+/// (``ExerciseListFile`` gives its fields), and compiled in as the Swift that `workbook dev
+/// generate` writes from it (`Generated/`), which is where a mistake in it is reported, at
+/// its line; the workbook's tests fail when the two differ.
 ///
 /// An exercise is its entry plus four files under its name: the stub
 /// (`Sources/ExerciseStubs/`), the solution (`Instructor/Sources/Solutions/`), the binding that feeds

@@ -3,8 +3,9 @@ import Course
 import Foundation
 
 /// Every file the workbook's repository commits that is derived from the exercise list:
-/// each exercise's copy in `Exercises/` (its stub, so that a clone and a classroom template
-/// have every exercise ready to edit) and GitHub Classroom's `autograding.json`.
+/// the list as Swift, which `Course` compiles in (``ExerciseListSource``), each exercise's
+/// copy in `Exercises/` (its stub, so that a clone and a classroom template have every
+/// exercise ready to edit) and GitHub Classroom's `autograding.json`.
 ///
 /// One type writes them (`workbook dev generate`) and the same type finds where the
 /// committed ones drifted (`workbook dev generate --check`, which `workbook dev check` and
@@ -19,7 +20,9 @@ public struct GeneratedFiles {
     /// How to bring the files back in line, as every drift message ends.
     public static let remedy = "run `swift run workbook dev generate` and commit it"
 
-    public init(workspace: ExerciseWorkspace, exercises: [Exercise] = ExerciseManifest.all) {
+    /// - Parameter exercises: the list as `exercises.json` has it now
+    ///   (``ExerciseWorkspace/readExerciseList()``), which may be ahead of the one compiled in.
+    public init(workspace: ExerciseWorkspace, exercises: [Exercise]) {
         self.workspace = workspace
         self.exercises = exercises
     }
@@ -28,6 +31,10 @@ public struct GeneratedFiles {
     /// editor package, which is written by hand, is missing). Empty when all is in line.
     public func drift() throws -> [String] {
         var problems: [String] = []
+        let list = FileManager.default.contents(atPath: workspace.url(ExerciseListSource.path).path)
+        if list != Data(ExerciseListSource(exercises: exercises).text.utf8) {
+            problems.append("\(ExerciseListSource.path) \(list == nil ? "is missing" : "does not match the exercise list"): \(Self.remedy)")
+        }
         for exercise in exercises {
             switch workspace.state(of: exercise) {
             case .untouched: continue
@@ -52,6 +59,11 @@ public struct GeneratedFiles {
     /// kept in `Exercises/.backup/`, so running this in a learner's tree loses no work.
     public func write() throws -> [String] {
         var written: [String] = []
+        let list = ExerciseListSource(exercises: exercises).text
+        if FileManager.default.contents(atPath: workspace.url(ExerciseListSource.path).path) != Data(list.utf8) {
+            try FileWriting.writeIfChanged(list, to: workspace.url(ExerciseListSource.path))
+            written.append(ExerciseListSource.path)
+        }
         for exercise in exercises where workspace.state(of: exercise) != .untouched {
             if let backup = try workspace.reset(exercise) {
                 written.append("\(exercise.filePath) (the edited version is kept in \(backup))")

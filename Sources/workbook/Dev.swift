@@ -30,7 +30,7 @@ struct DevCheckCommand: ParsableCommand {
         var report = try DevCheck(workspace: workspace, grader: grader).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
-        report.problems += try GeneratedFiles(workspace: workspace).drift()
+        report.problems += try GeneratedFiles(workspace: workspace, exercises: workspace.readExerciseList()).drift()
         report.checked.append("the generated files (each Exercises/ copy, \(ClassroomAutograding.path)) are what the exercise list gives")
         // A tick only when nothing failed: a check line does not say which problems are its own.
         for line in report.checked { print(report.problems.isEmpty ? "✔ \(line)" : "· checked: \(line)") }
@@ -122,7 +122,7 @@ struct ExercisesCommand: ParsableCommand {
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write every file generated from the exercise list: each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
+        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
         discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An edited Exercises/ file is kept in Exercises/.backup/ before its stub is copied over it."
     )
 
@@ -130,7 +130,8 @@ struct GenerateCommand: ParsableCommand {
     var check = false
 
     mutating func run() throws {
-        let files = GeneratedFiles(workspace: try ExerciseWorkspace.locate())
+        let workspace = try ExerciseWorkspace.locate()
+        let files = GeneratedFiles(workspace: workspace, exercises: try workspace.readExerciseList())
         if check {
             let drift = try files.drift()
             for line in drift { print("✘ \(line)") }

@@ -20,7 +20,7 @@ enum ExerciseTestCodegen {
             exit(2)
         }
         do {
-            // The chapters are checked where the list is compiled in (ExerciseListPlugin).
+            // The chapters are checked where the list is written as Swift (`workbook dev generate`).
             let entries = try ExerciseListFile.entries(atPath: arguments[0])
             try FileWriting.writeIfChanged(source(names: entries.map(\.name)), to: URL(fileURLWithPath: arguments[1]))
         } catch {

@@ -47,6 +47,7 @@ import Testing
         let files = GeneratedFiles(workspace: workbook.workspace, exercises: fourteen)
         let check = DevCheck(workspace: workbook.workspace, exercises: fourteen, grader: Grader(workspace: workbook.workspace))
         #expect(try files.drift() == [
+            "Sources/Course/Generated/ExerciseManifest+List.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
             "Exercises/Throttle.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json does not match the exercise list: run `swift run workbook dev generate` and commit it",
         ])
@@ -63,8 +64,9 @@ import Testing
         try workbook.write("// the check\n", to: "Sources/ExerciseChecks/Checks/ThrottleCheck.swift")
         #expect(check.checkParts().problems.isEmpty)
 
-        // Then `workbook dev generate`: the learner's copy and one more classroom test.
-        #expect(try files.write() == ["Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        // Then `workbook dev generate`: the list as Swift, the learner's copy and one more classroom test.
+        #expect(try files.write() == [ExerciseListSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        #expect(workbook.read(ExerciseListSource.path)?.contains(#"name: "Throttle""#) == true)
         #expect(try files.drift().isEmpty)
         #expect(workbook.read("Exercises/Throttle.swift") == "// Exercise Throttle · chapter 06-pace\n")
         let autograding = try #require(workbook.read(ClassroomAutograding.path))
@@ -74,14 +76,13 @@ import Testing
         #expect(tests?.last?["points"] as? Int == 15)
     }
 
-    /// A mistake in the new entry stops the build at its line: the plugin's tool prints one
-    /// `path:line: error:` line and fails, and writes no Swift.
-    @Test func aMistakeInTheEntryFailsTheBuildAtItsLine() throws {
+    /// A mistake in the new entry stops `workbook dev generate` at its line: one
+    /// `path:line: error:` line, a failure, and no Swift written.
+    @Test func aMistakeInTheEntryStopsGenerateAtItsLine() throws {
         let workbook = try TemporaryWorkbook(exercises: [])
         try workbook.write("# Pace\n", to: "Chapters/06-pace.md")
-        let list = workbook.root.appendingPathComponent("exercises.json").path
-        let output = workbook.root.appendingPathComponent("List.swift")
-        func build(secondName: String, secondChapter: String) throws -> ChildProcess.Result {
+        try workbook.write("// package\n", to: "Exercises/Package.swift")
+        func generate(secondName: String, secondChapter: String) throws -> ChildProcess.Result {
             try workbook.write("""
                 [
                   {
@@ -99,20 +100,22 @@ import Testing
                     "hints": ["a nudge"]
                   }
                 ]
-                """, to: "exercises.json")
-            return try ChildProcess(BuiltWorkbook.exerciseListCodegen, [list, workbook.root.appendingPathComponent("Chapters").path, output.path], timeout: 60).run()
+                """, to: "Sources/Course/exercises.json")
+            try workbook.write("// Exercise Throttle\n", to: "Sources/ExerciseStubs/Throttle.swift")
+            try workbook.write("// Exercise \(secondName)\n", to: "Sources/ExerciseStubs/\(secondName).swift")
+            return try ChildProcess(BuiltWorkbook.path, ["dev", "generate"], workingDirectory: workbook.root, timeout: 60).run()
         }
 
-        let duplicate = try build(secondName: "Throttle", secondChapter: "06-pace")
+        let duplicate = try generate(secondName: "Throttle", secondChapter: "06-pace")
         #expect(duplicate.termination == .exited(1))
-        #expect(duplicate.standardError == "\(list):9: error: the name Throttle is already used by the exercise at line 2\n")
-        let unknownChapter = try build(secondName: "Other", secondChapter: "07-operators")
+        #expect(duplicate.standardError == "Error: Sources/Course/exercises.json:9: error: the name Throttle is already used by the exercise at line 2\n")
+        let unknownChapter = try generate(secondName: "Other", secondChapter: "07-operators")
         #expect(unknownChapter.termination == .exited(1))
-        #expect(unknownChapter.standardError == "\(list):11: error: Other: there is no chapter 07-operators (no Chapters/07-operators.md)\n")
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(unknownChapter.standardError == "Error: Sources/Course/exercises.json:11: error: Other: there is no chapter 07-operators (no Chapters/07-operators.md)\n")
+        #expect(workbook.read(ExerciseListSource.path) == nil)
 
-        let fine = try build(secondName: "Other", secondChapter: "06-pace")
+        let fine = try generate(secondName: "Other", secondChapter: "06-pace")
         #expect(fine.succeeded, "\(fine.standardError)")
-        #expect(workbook.read("List.swift")?.contains(#"name: "Other""#) == true)
+        #expect(workbook.read(ExerciseListSource.path)?.contains(#"name: "Other""#) == true)
     }
 }

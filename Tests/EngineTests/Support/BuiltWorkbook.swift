@@ -14,8 +14,6 @@ enum BuiltWorkbook {
 
     /// The benchmark, whose `report` subcommand makes docs/performance.md's figures.
     static let bench = builtProgram(named: "workbook-bench")
-    /// The tool ExerciseListPlugin runs to compile the exercise list into Course.
-    static let exerciseListCodegen = builtProgram(named: "ExerciseListCodegen")
 
     private static func builtProgram(named name: String) -> String {
         #if os(macOS)
