@@ -132,13 +132,6 @@ let package = Package(
         // program, the scenario host): the private report channel, the parent watch, the
         // grading program's `main`, and the check's report.
         .target(name: "ChildLink", swiftSettings: engine),
-        .executableTarget(name: "ExerciseTestCodegen", dependencies: ["ExerciseListFormat", "WorkbookBasics"], path: "Sources/ExerciseTestPlugin/Codegen"),
-        .plugin(
-            name: "ExerciseTestPlugin",
-            capability: .buildTool(),
-            dependencies: ["ExerciseTestCodegen"],
-            path: "Sources/ExerciseTestPlugin/Plugin"
-        ),
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
         //
@@ -216,13 +209,9 @@ let package = Package(
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),
-        // One test per exercise (generated from the list, Sources/Course/exercises.json), grading the learner's
-        // Exercises/ file in a process of its own.
-        .testTarget(
-            name: "ExerciseTests",
-            dependencies: ["Grading", "Course"],
-            plugins: ["ExerciseTestPlugin"]
-        ),
+        // One test per exercise, grading the learner's Exercises/ file in a process of its
+        // own (Generated/, which `workbook dev generate` writes from the list).
+        .testTarget(name: "ExerciseTests", dependencies: ["Grading", "Course"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -3,9 +3,10 @@ import Course
 import Foundation
 
 /// Every file the workbook's repository commits that is derived from the exercise list:
-/// the list as Swift, which `Course` compiles in (``ExerciseListSource``), each exercise's
-/// copy in `Exercises/` (its stub, so that a clone and a classroom template have every
-/// exercise ready to edit) and GitHub Classroom's `autograding.json`.
+/// the list as Swift, which `Course` compiles in (``ExerciseListSource``), a test per
+/// exercise (``ExerciseTestsSource``), each exercise's copy in `Exercises/` (its stub, so
+/// that a clone and a classroom template have every exercise ready to edit) and GitHub
+/// Classroom's `autograding.json`.
 ///
 /// One type writes them (`workbook dev generate`) and the same type finds where the
 /// committed ones drifted (`workbook dev generate --check`, which `workbook dev check` and
@@ -31,9 +32,11 @@ public struct GeneratedFiles {
     /// editor package, which is written by hand, is missing). Empty when all is in line.
     public func drift() throws -> [String] {
         var problems: [String] = []
-        let list = FileManager.default.contents(atPath: workspace.url(ExerciseListSource.path).path)
-        if list != Data(ExerciseListSource(exercises: exercises).text.utf8) {
-            problems.append("\(ExerciseListSource.path) \(list == nil ? "is missing" : "does not match the exercise list"): \(Self.remedy)")
+        for (path, text) in swiftSources {
+            let committed = FileManager.default.contents(atPath: workspace.url(path).path)
+            if committed != Data(text.utf8) {
+                problems.append("\(path) \(committed == nil ? "is missing" : "does not match the exercise list"): \(Self.remedy)")
+            }
         }
         for exercise in exercises {
             switch workspace.state(of: exercise) {
@@ -59,10 +62,9 @@ public struct GeneratedFiles {
     /// kept in `Exercises/.backup/`, so running this in a learner's tree loses no work.
     public func write() throws -> [String] {
         var written: [String] = []
-        let list = ExerciseListSource(exercises: exercises).text
-        if FileManager.default.contents(atPath: workspace.url(ExerciseListSource.path).path) != Data(list.utf8) {
-            try FileWriting.writeIfChanged(list, to: workspace.url(ExerciseListSource.path))
-            written.append(ExerciseListSource.path)
+        for (path, text) in swiftSources where FileManager.default.contents(atPath: workspace.url(path).path) != Data(text.utf8) {
+            try FileWriting.writeIfChanged(text, to: workspace.url(path))
+            written.append(path)
         }
         for exercise in exercises where workspace.state(of: exercise) != .untouched {
             if let backup = try workspace.reset(exercise) {
@@ -83,5 +85,11 @@ public struct GeneratedFiles {
             written.append(ClassroomAutograding.path)
         }
         return written
+    }
+
+    /// The Swift the package compiles from the list, by path.
+    private var swiftSources: [(path: String, text: String)] {
+        [(ExerciseListSource.path, ExerciseListSource(exercises: exercises).text),
+         (ExerciseTestsSource.path, ExerciseTestsSource(names: exercises.map(\.name)).text)]
     }
 }

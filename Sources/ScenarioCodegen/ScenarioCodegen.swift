@@ -32,7 +32,7 @@ enum ScenarioCodegen {
                 return
             }
             let done = try scenarios.write(packageRoot: root)
-            for line in done { print(line.prefix(1).uppercased() + line.dropFirst()) }
+            for line in done { print(line) }
             if done.isEmpty { print("The chapters' scenarios were already up to date.") }
         } catch let error as ChapterError {
             fail(error.line.map { "\(error.path):\($0): error: \(error.message)" } ?? "\(error.path): error: \(error.message)")

@@ -39,9 +39,9 @@ import Testing
             "Sources/Scenarios/Generated/02-second.swift is left from a chapter that is gone: run `swift run ScenarioCodegen` and commit it",
         ])
         #expect(try edited.write(packageRoot: root) == [
-            "wrote Sources/Scenarios/Generated/01-first.swift",
-            "wrote Sources/Scenarios/Generated/ScenarioCatalog+Chapters.swift",
-            "removed Sources/Scenarios/Generated/02-second.swift",
+            "Wrote Sources/Scenarios/Generated/01-first.swift",
+            "Wrote Sources/Scenarios/Generated/ScenarioCatalog+Chapters.swift",
+            "Removed Sources/Scenarios/Generated/02-second.swift",
         ])
         #expect(edited.drift(packageRoot: root) == [])
     }

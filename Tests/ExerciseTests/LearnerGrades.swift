@@ -3,8 +3,8 @@ import Foundation
 import Testing
 @testable import Grading
 
-/// The learner's side of `swift test`: what the generated tests (one per exercise, see
-/// ExerciseTestPlugin) call.
+/// The learner's side of `swift test`: what the generated tests (one per exercise, in
+/// Generated/, which `workbook dev generate` writes from the list) call.
 ///
 /// Each exercise file is graded in a process of its own by the same engine as
 /// `workbook check`, so one that does not compile, traps, hangs or exits cannot stop the

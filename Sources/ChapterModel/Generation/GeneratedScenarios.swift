@@ -63,11 +63,11 @@ public struct GeneratedScenarios: Equatable, Sendable {
             let file = folder.appendingPathComponent(name)
             guard FileManager.default.contents(atPath: file.path) != Data(text.utf8) else { continue }
             try FileWriting.writeIfChanged(text, to: file)
-            done.append("wrote \(Self.folder)/\(name)")
+            done.append("Wrote \(Self.folder)/\(name)")
         }
         for name in leftOvers(in: folder) {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            done.append("removed \(Self.folder)/\(name)")
+            done.append("Removed \(Self.folder)/\(name)")
         }
         return done
     }

@@ -48,6 +48,7 @@ import Testing
         let check = DevCheck(workspace: workbook.workspace, exercises: fourteen, grader: Grader(workspace: workbook.workspace))
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
+            "Tests/ExerciseTests/Generated/Exercises+Generated.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
             "Exercises/Throttle.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json does not match the exercise list: run `swift run workbook dev generate` and commit it",
         ])
@@ -64,8 +65,9 @@ import Testing
         try workbook.write("// the check\n", to: "Sources/ExerciseChecks/Checks/ThrottleCheck.swift")
         #expect(check.checkParts().problems.isEmpty)
 
-        // Then `workbook dev generate`: the list as Swift, the learner's copy and one more classroom test.
-        #expect(try files.write() == [ExerciseListSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        // Then `workbook dev generate`: the list as Swift, its tests, the learner's copy and one more classroom test.
+        #expect(try files.write() == [ExerciseListSource.path, ExerciseTestsSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        #expect(workbook.read(ExerciseTestsSource.path)?.contains("func gradeThrottle()") == true)
         #expect(workbook.read(ExerciseListSource.path)?.contains(#"name: "Throttle""#) == true)
         #expect(try files.drift().isEmpty)
         #expect(workbook.read("Exercises/Throttle.swift") == "// Exercise Throttle · chapter 06-pace\n")

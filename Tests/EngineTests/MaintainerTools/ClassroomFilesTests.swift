@@ -13,11 +13,13 @@ import Testing
         let files = GeneratedFiles(workspace: workbook.workspace, exercises: exercises)
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
+            "Tests/ExerciseTests/Generated/Exercises+Generated.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
             "Exercises/Package.swift is missing: editors need it to see the workbook's modules (`git checkout -- Exercises/Package.swift`)",
         ])
         try workbook.write("// package\n", to: "Exercises/Package.swift")
         try workbook.write(ExerciseListSource(exercises: exercises).text, to: ExerciseListSource.path)
+        try workbook.write(ExerciseTestsSource(names: exercises.map(\.name)).text, to: ExerciseTestsSource.path)
         try workbook.start(.named("Chunks"))
         try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Exercises/Countdown.swift"))
         let drift = try files.drift()
@@ -46,14 +48,16 @@ import Testing
         #expect(tests?.last?["run"] as? String == ".build/debug/workbook check Big --color never")
     }
 
-    /// The compiled-in list is the data file, entry for entry, and its committed Swift is
-    /// what `workbook dev generate` writes from it now.
+    /// The compiled-in list is the data file, entry for entry, and the committed Swift (the
+    /// list's and the tests') is what `workbook dev generate` writes from it now.
     @Test func theCompiledListIsTheDataFile() throws {
         let workspace = ExerciseWorkspace(root: BuiltWorkbook.packageRoot)
         let listed = try workspace.readExerciseList()
         #expect(listed == ExerciseManifest.all, "Sources/Course/exercises.json changed: run `swift run workbook dev generate`")
         let committed = try String(contentsOf: workspace.url(ExerciseListSource.path), encoding: .utf8)
         #expect(committed == ExerciseListSource(exercises: listed).text, "\(ExerciseListSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
+        let tests = try String(contentsOf: workspace.url(ExerciseTestsSource.path), encoding: .utf8)
+        #expect(tests == ExerciseTestsSource(names: listed.map(\.name)).text, "\(ExerciseTestsSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
     }
 
     /// The edition is what git tracks, minus Instructor/, byte for byte: an untracked file,
