@@ -4,6 +4,10 @@ import Course
 /// The exercise list as the Swift that `Course` compiles in: `ExerciseManifest.listed`, an
 /// array of ``Exercise`` values, in `Sources/Course/Generated/`.
 ///
+/// Compiled in rather than read at run time as a resource: the `workbook` that runs is a
+/// copy as often as not (the student edition, a classroom template, a binary under `.build`
+/// moved with its folder), and a resource bundle is found by a path fixed at build time.
+///
 /// Generated and committed (by `workbook dev generate`, with the files in ``GeneratedFiles``)
 /// rather than by a build-tool plugin: SwiftPM builds the tools of every plugin a package's
 /// targets use for each package that depends on it, so every app that takes `Backpressure`

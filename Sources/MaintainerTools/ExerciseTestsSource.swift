@@ -1,6 +1,9 @@
 /// The learner's tests, one per exercise of the list (`swift test` grades each started
 /// exercise), as the Swift the ExerciseTests target compiles: generated and committed with
 /// the rest of ``GeneratedFiles``, for the reason ``ExerciseListSource`` gives.
+///
+/// The tests are written out, one function each, rather than one parameterised test, so
+/// that each exercise is skipped, passed or failed on its own line of the report.
 struct ExerciseTestsSource {
     static let path = "Tests/ExerciseTests/Generated/Exercises+Generated.swift"
 
