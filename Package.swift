@@ -197,7 +197,10 @@ let package = Package(
             dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", "XMLTestSupport", combine, schedulers, lockIsolated]),
+        // XML for the tests, one at a time: on Linux Foundation's XML is libxml2, which two
+        // threads must not use at once, and the tests run in parallel, in one process.
+        .target(name: "XMLTestSupport", path: "Tests/XMLTestSupport"),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         .testTarget(name: "ExerciseListFormatTests", dependencies: ["ExerciseListFormat"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
@@ -205,7 +208,7 @@ let package = Package(
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),

@@ -1,11 +1,9 @@
 import BackpressureTrace
 import CombineSchedulers
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import OpenCombineShim
 import Testing
+import XMLTestSupport
 
 /// The SVG pictures are checked for what a reader must find in them (the lanes, a mark
 /// per signal, the broken rule in red), and parsed as XML, since a page inlines them.
@@ -40,8 +38,8 @@ struct TraceSVGTests {
     @Test func timelineCarriesTheTextDrawingAsItsDescription() throws {
         let trace = pipelineTrace()
         let document = try SVGDocument(trace.timelineSVG())
-        #expect(document.root.elements(forName: "desc").first?.stringValue == trace.timeline())
-        #expect(document.root.value(of: "role") == "img")
+        #expect(document.root.elements(named: "desc").first?.stringValue == trace.timeline())
+        #expect(document.root.attributes["role"] == "img")
     }
 
     @Test func timelineDrawsCancelAndFailure() throws {
@@ -89,7 +87,7 @@ struct TraceSVGTests {
         #expect(document.count(ofClass: "bp-arrow") == 16)
         #expect(document.count(ofClass: "bp-value-arrow") == 6)
         #expect(document.texts(ofClass: "bp-request") == ["request(.max(2))", "request(.max(5))"])
-        #expect(document.root.elements(forName: "desc").first?.stringValue == trace.handshake(hop: "doubled"))
+        #expect(document.root.elements(named: "desc").first?.stringValue == trace.handshake(hop: "doubled"))
     }
 
     @Test func handshakeMarksTheCallThatBrokeARule() throws {
@@ -147,38 +145,24 @@ private func keepForReview(_ svg: String, as name: String) {
     _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(svg.utf8))
 }
 
-/// An SVG parsed with Foundation's XML parser: parsing fails on anything ill-formed.
+/// An SVG parsed with Foundation's XML parser (one test at a time: see ``SerialXML``):
+/// parsing fails on anything ill-formed.
 private struct SVGDocument {
-    let root: XMLElement
+    let root: XMLTree
 
     init(_ svg: String) throws {
-        root = try XMLDocument(xmlString: svg, options: []).rootElement()!
+        root = try SerialXML.tree { Data(svg.utf8) }
     }
 
     /// Every element whose `class` attribute holds `name`, in document order.
-    func elements(ofClass name: String) -> [XMLElement] {
-        func walk(_ element: XMLElement) -> [XMLElement] {
-            let classes = element.value(of: "class")?.split(separator: " ") ?? []
-            let own = classes.contains(Substring(name)) ? [element] : []
-            return own + (element.children ?? []).compactMap { $0 as? XMLElement }.flatMap(walk)
-        }
-        return walk(root)
+    func elements(ofClass name: String) -> [XMLTree] {
+        root.all.filter { ($0.attributes["class"]?.split(separator: " ") ?? []).contains(Substring(name)) }
     }
 
     func count(ofClass name: String) -> Int { elements(ofClass: name).count }
 
     /// The text of each element of the class, without the `<title>` it may hold.
     func texts(ofClass name: String) -> [String] {
-        elements(ofClass: name).map { element in
-            (element.children ?? []).filter { $0.kind == .text }.map { $0.stringValue ?? "" }.joined()
-        }
-    }
-}
-
-private extension XMLElement {
-    /// An attribute's value. Looked up by hand: on Linux, `attribute(forName:)` finds
-    /// nothing on an element in SVG's default namespace.
-    func value(of attribute: String) -> String? {
-        attributes?.first { $0.name == attribute || $0.localName == attribute }?.stringValue
+        elements(ofClass: name).map(\.text)
     }
 }

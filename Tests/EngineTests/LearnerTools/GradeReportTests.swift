@@ -4,10 +4,8 @@ import Foundation
 @testable import LearnerTools
 @testable import TerminalUI
 @testable import WorkbookBasics
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+import XMLTestSupport
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [
@@ -74,27 +72,26 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
     }
 
     @Test func junitSkipsNotStartedFailsFailuresErrsTheRestAndCarriesFlags() throws {
-        let data = GradeJUnit.junit(sampleRecord())
-        let document = try XMLDocument(data: data)
-        let suites = try #require(document.rootElement()?.elements(forName: "testsuite"))
-        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["ada", "bo"])
-        let suite = suites[0]
-        #expect(["tests", "failures", "errors", "skipped"].map { suite.attribute(forName: $0)?.stringValue } == ["6", "1", "3", "1"])
-        let cases = suite.elements(forName: "testcase")
-        #expect(cases[0].elements(forName: "system-out").first?.stringValue == "flagged for review: uses dlsym at Exercises/MyAssign.swift:12")
-        #expect(cases[1].elements(forName: "failure").first?.attribute(forName: "message")?.stringValue == #"asks for one: it called <nothing> & "more""#)
-        #expect(cases[3].elements(forName: "error").first?.attribute(forName: "type")?.stringValue == "crashed")
-        #expect(cases[5].elements(forName: "skipped").count == 1)
-        #expect(suites[1].elements(forName: "system-err").first?.stringValue?.contains("Notes.swift") == true)
+        let root = try SerialXML.tree { GradeJUnit.junit(sampleRecord()) }
+        let suites = root.elements(named: "testsuite")
+        #expect(suites.map { $0.attributes["name"] } == ["ada", "bo"])
+        let suite = try #require(suites.first)
+        #expect(["tests", "failures", "errors", "skipped"].map { suite.attributes[$0] } == ["6", "1", "3", "1"])
+        let cases = suite.elements(named: "testcase")
+        #expect(cases[0].elements(named: "system-out").first?.stringValue == "flagged for review: uses dlsym at Exercises/MyAssign.swift:12")
+        #expect(cases[1].elements(named: "failure").first?.attributes["message"] == #"asks for one: it called <nothing> & "more""#)
+        #expect(cases[3].elements(named: "error").first?.attributes["type"] == "crashed")
+        #expect(cases[5].elements(named: "skipped").count == 1)
+        #expect(suites[1].elements(named: "system-err").first?.stringValue.contains("Notes.swift") == true)
     }
 
     @Test func junitSurvivesControlCharactersFromALearnersOutput() throws {
         var record = sampleRecord(students: ["eve\u{7}"])
         record.students[0].exercises[1].detail = "printed \u{1B}[31mred\u{0} and \u{8}\u{FFFF} then \"quotes\" <tags> & tabs\tdone"
-        let document = try XMLDocument(data: GradeJUnit.junit(record))
-        let failure = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase")[1].elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue == #"printed \u{1B}[31mred\u{0} and \u{8}\u{FFFF} then "quotes" <tags> & tabs"# + "\tdone")
-        #expect(document.rootElement()?.elements(forName: "testsuite").first?.attribute(forName: "name")?.stringValue == "eve\\u{7}")
+        let root = try SerialXML.tree { GradeJUnit.junit(record) }
+        let failure = try #require(root.elements(named: "testsuite").first?.elements(named: "testcase")[1].elements(named: "failure").first)
+        #expect(failure.attributes["message"] == #"printed \u{1B}[31mred\u{0} and \u{8}\u{FFFF} then "quotes" <tags> & tabs"# + "\tdone")
+        #expect(root.elements(named: "testsuite").first?.attributes["name"] == "eve\\u{7}")
     }
 
     @Test func gradescopeHasOneTestPerExerciseTheTotalAndTheFlags() throws {
