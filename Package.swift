@@ -85,7 +85,8 @@ let package = Package(
         // `swift run ScenarioCodegen [--check]` writes Sources/Scenarios/Generated/ from
         // Chapters/. It is not a build-tool plugin: SwiftPM builds the tools of every plugin
         // a package's targets use for each package that depends on it, so an app taking
-        // Backpressure would build this parser, and need cmark's headers to.
+        // Backpressure would build this parser (printing its compile errors where cmark's
+        // header is missing).
         .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // Every chapter's scenarios, compiled (Generated/, committed; ChapterModelTests fails
         // when they drift from the chapters).

@@ -6,9 +6,10 @@ import Foundation
 ///
 /// They are committed, not made by a build-tool plugin during the build: SwiftPM builds the
 /// tools of every plugin a package's targets use for any package that depends on it, so a
-/// plugin here would have every app that takes `Backpressure` build this parser, and need
-/// cmark's headers to. Committed, they cost an app nothing, and still compile with
-/// `#sourceLocation` at the chapter's lines. `swift run ScenarioCodegen` writes them;
+/// plugin here would have every app that takes `Backpressure` build this parser (and, where
+/// cmark's header is missing, print its compile errors). Committed, they cost an app
+/// nothing, and still compile with `#sourceLocation` at the chapter's lines.
+/// `swift run ScenarioCodegen` writes them;
 /// `ChapterModelTests` fails when they drift from the chapters, and the runner names a
 /// chapter edited since (``CompiledScenario``'s code against the chapter on disk).
 public struct GeneratedScenarios: Equatable, Sendable {
