@@ -67,6 +67,6 @@ struct FileDigests {
         let kept = entries.filter { asked.contains($0.key) }
         guard changed || kept.count != entries.count else { return }
         let text = kept.keys.sorted().map { "\(kept[$0]!.digest)\t\(kept[$0]!.fingerprint)\t\($0)" }.joined(separator: "\n") + "\n"
-        try? FileWriting.writeIfChanged(text, to: cacheFile)
+        _ = try? FileWriting.writeIfChanged(text, to: cacheFile)
     }
 }

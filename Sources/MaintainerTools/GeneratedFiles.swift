@@ -33,9 +33,8 @@ public struct GeneratedFiles {
     public func drift() throws -> [String] {
         var problems: [String] = []
         for (path, text) in swiftSources {
-            let committed = FileManager.default.contents(atPath: workspace.url(path).path)
-            if committed != Data(text.utf8) {
-                problems.append("\(path) \(committed == nil ? "is missing" : "does not match the exercise list"): \(Self.remedy)")
+            if let difference = FileWriting.difference(of: text, at: workspace.url(path)) {
+                problems.append("\(path) \(difference == .missing ? "is missing" : "does not match the exercise list"): \(Self.remedy)")
             }
         }
         for exercise in exercises {
@@ -62,8 +61,7 @@ public struct GeneratedFiles {
     /// kept in `Exercises/.backup/`, so running this in a learner's tree loses no work.
     public func write() throws -> [String] {
         var written: [String] = []
-        for (path, text) in swiftSources where FileManager.default.contents(atPath: workspace.url(path).path) != Data(text.utf8) {
-            try FileWriting.writeIfChanged(text, to: workspace.url(path))
+        for (path, text) in swiftSources where try FileWriting.writeIfChanged(text, to: workspace.url(path)) {
             written.append(path)
         }
         for exercise in exercises where workspace.state(of: exercise) != .untouched {

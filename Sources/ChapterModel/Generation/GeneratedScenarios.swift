@@ -42,10 +42,10 @@ public struct GeneratedScenarios: Equatable, Sendable {
         var problems: [String] = []
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
             let path = "\(Self.folder)/\(name)"
-            switch FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) {
-            case nil: problems.append("\(path) is missing: \(Self.remedy)")
-            case let data? where data != Data(text.utf8): problems.append("\(path) is not what the chapters give: \(Self.remedy)")
-            default: continue
+            switch FileWriting.difference(of: text, at: folder.appendingPathComponent(name)) {
+            case .missing: problems.append("\(path) is missing: \(Self.remedy)")
+            case .differs: problems.append("\(path) is not what the chapters give: \(Self.remedy)")
+            case nil: continue
             }
         }
         for name in leftOvers(in: folder) {
@@ -60,10 +60,7 @@ public struct GeneratedScenarios: Equatable, Sendable {
         let folder = root.appendingPathComponent(Self.folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var done: [String] = []
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            let file = folder.appendingPathComponent(name)
-            guard FileManager.default.contents(atPath: file.path) != Data(text.utf8) else { continue }
-            try FileWriting.writeIfChanged(text, to: file)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) where try FileWriting.writeIfChanged(text, to: folder.appendingPathComponent(name)) {
             done.append("Wrote \(Self.folder)/\(name)")
         }
         for name in leftOvers(in: folder) {
