@@ -59,7 +59,7 @@ struct HostileWireTests {
             judge.wiredOutput = output[1]
             toJudge = input[1]
             wire = WireChannel(input: output[0], output: input[1])
-            Thread.detachNewThread { [self] in
+            Thread.detachNewThread { [self, judge] in
                 result = try? judge.run()
                 ended.signal()
             }
