@@ -2,6 +2,11 @@ import Foundation
 
 /// The record as CSV for a gradebook: one row per student, each exercise's state (with
 /// any flags for review), the number passed, the score. RFC 4180 quoting.
+///
+/// A student names their own folder, and so their cell: a cell that a spreadsheet would
+/// read as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+/// written after a `'`, which spreadsheets take as "this is text" (OWASP's advice on CSV
+/// injection), so opening the gradebook runs nothing a student wrote.
 public enum GradeCSV {
     public static func csv(_ record: GradeRecord) -> Data {
         let header = ["student"] + record.exercises.map(\.name) + ["passed", "exercises", "score", "max score"]
@@ -15,6 +20,7 @@ public enum GradeCSV {
     }
 
     static func field(_ text: String) -> String {
+        let text = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
         guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

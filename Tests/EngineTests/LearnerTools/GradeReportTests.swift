@@ -63,6 +63,13 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
         }
     }
 
+    /// A folder name a spreadsheet would run as a formula is written as text.
+    @Test func csvWritesAStudentsFormulaAsText() {
+        let csv = String(decoding: GradeCSV.csv(sampleRecord(students: [#"=HYPERLINK("http://x","y")"#, "+1", "-2", "@SUM(A1)", "ada"])), as: UTF8.self)
+        let names = csv.components(separatedBy: "\r\n").dropFirst().prefix(5).map { $0.split(separator: ",").first.map(String.init) }
+        #expect(names == [#""'=HYPERLINK(""http://x"""#, "'+1", "'-2", "'@SUM(A1)", "ada"])
+    }
+
     @Test func csvShowsFlagsWithTheStateAndTheScore() {
         let csv = String(decoding: GradeCSV.csv(sampleRecord()), as: UTF8.self)
         let lines = csv.components(separatedBy: "\r\n")
