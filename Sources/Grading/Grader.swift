@@ -152,11 +152,11 @@ public struct Grader {
             }
             // Screened while the kit is made current: both take a moment, and neither needs the other.
             let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
-            let readableTexts = readable.map { texts[$0]! }
+            let files = readable.map { SwiftParse.File(text: texts[$0]!, owner: $0.group) }
             let displayPaths = readable.map(\.sourceName)
             let screening = Pending {
-                zip(zip(readableTexts, displayPaths), parse.outlines(of: readableTexts)).map { file, outline in
-                    ExerciseScreen(text: file.0, displayPath: file.1, outline: outline)
+                zip(zip(files, displayPaths), parse.outlines(of: files)).map { file, outline in
+                    ExerciseScreen(text: file.0.text, displayPath: file.1, outline: outline)
                 }
             }
             let prepared = Result {

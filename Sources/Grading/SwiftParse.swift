@@ -8,8 +8,19 @@ import ChildProcesses
 /// Read from `swiftc -frontend -dump-parse` (JSON), so that backticks (``@`_section` ``), a
 /// comment between `@` and a name, raw and multi-line strings, and whatever else Swift's
 /// grammar allows are read as the compiler reads them, never as a pattern over text guesses.
-/// The parser runs in the ``Sandbox``, since it reads a learner's file, a batch of files at a
-/// time (one frontend each), and a file the batch could not parse is parsed alone.
+/// The parser runs in the ``Sandbox``, since it reads a learner's file.
+///
+/// **What comes back is hostile data.** The frontend echoes a bad source line on standard
+/// error as the learner wrote it, so its output streams are never read: each file's parse
+/// is written by the compiler to a file of its own (`-o`, one per `-primary-file`), which
+/// the learner's text reaches only as JSON-escaped strings. That file is read with a size
+/// bound, as a plain file (``PlainFile``), and describes the one file it was made for: its
+/// `filename` is never read, nothing in it names a file the workbook opens, and an offset
+/// outside the file makes that file unreadable, never the workbook's crash.
+///
+/// **One student's bytes never delay another's.** A frontend parses one student's files
+/// only (at most ``batchSize``): a file that stalls or crashes the parser costs its own
+/// student's batch, whose files are then parsed one at a time.
 struct SwiftParse: Sendable {
     /// One file's outline.
     struct Outline {
@@ -19,13 +30,19 @@ struct SwiftParse: Sendable {
         var attributes: [(name: String, offset: Int)] = []
     }
 
+    /// One file to outline, and whose it is: files are batched only with their own student's.
+    struct File {
+        var text: String
+        var owner: String
+    }
+
     /// Where the files are written for the parser (emptied first).
     let folder: URL
     let sandbox: Sandbox
     let runProgram: ChildProcess.Runner
-    /// Files parsed by one frontend.
+    /// Files of one student parsed by one frontend.
     static let batchSize = 16
-    /// Frontends at once, whatever `--jobs` says: the workbook decodes what each prints, so
+    /// Frontends at once, whatever `--jobs` says: the workbook decodes what each writes, so
     /// this bounds the workbook's own memory, and the screen runs beside the compiles.
     static let width = 2
     /// The most of one file's parse that is read. An exercise's outline is tens of
@@ -33,106 +50,97 @@ struct SwiftParse: Sendable {
     /// cost the workbook a hundred times as much to decode. Such a file is not outlined, so
     /// the screen refuses it.
     static let outputLimitPerFile = 2 << 20
+    /// What is kept of a frontend's standard output and error, which are never read.
+    static let streamLimit = 4096
 
     /// The outline of each of `texts`, in order; nil for a file the parser could not read.
+    /// The files are taken as one owner's (a learner's own, a test's).
     func outlines(of texts: [String]) -> [Outline?] {
-        guard !texts.isEmpty else { return [] }
+        outlines(of: texts.map { File(text: $0, owner: "") })
+    }
+
+    /// The outline of each of `files`, in order; nil for a file the parser could not read.
+    func outlines(of files: [File]) -> [Outline?] {
+        guard !files.isEmpty else { return [] }
         try? FileManager.default.removeItem(at: folder)
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
-            return texts.map { _ in nil }
+            return files.map { _ in nil }
         }
-        var files: [URL] = []
-        for (index, text) in texts.enumerated() {
-            let file = folder.appendingPathComponent("\(index).swift")
-            try? Data(text.utf8).write(to: file)
-            files.append(file)
+        var batches: [[Int]] = []
+        var byOwner: [[UInt8]: [Int]] = [:]
+        for (index, file) in files.enumerated() { byOwner[Array(file.owner.utf8), default: []].append(index) }
+        for indices in byOwner.values.sorted(by: { $0[0] < $1[0] }) {
+            batches += stride(from: 0, to: indices.count, by: Self.batchSize).map { Array(indices[$0..<min($0 + Self.batchSize, indices.count)]) }
         }
-        let batches = stride(from: 0, to: files.count, by: Self.batchSize).map { Array(files[$0..<min($0 + Self.batchSize, files.count)]) }
-        var found: [String: Outline] = [:]
-        for outlines in batches.concurrentMap(width: Self.width, parse) {
-            found.merge(outlines) { first, _ in first }
+        let texts = files.map(\.text)
+        var found = [Outline?](repeating: nil, count: files.count)
+        var missed: [Int] = []
+        for (batch, outlines) in zip(batches, Array(batches.enumerated()).concurrentMap(width: Self.width) { parse($0.element, of: texts, in: "b\($0.offset)") }) {
+            for (index, outline) in zip(batch, outlines) {
+                if let outline { found[index] = outline } else { missed.append(index) }
+            }
         }
         // A batch one file broke is parsed again a file at a time.
-        let missed = files.filter { found[$0.path] == nil }
-        if !missed.isEmpty && files.count > 1 {
-            for outlines in missed.map({ [$0] }).concurrentMap(width: Self.width, parse) { found.merge(outlines) { first, _ in first } }
+        let again = missed.filter { index in batches.contains { $0.count > 1 && $0.contains(index) } }
+        for (index, outline) in zip(again, again.concurrentMap(width: Self.width) { parse([$0], of: texts, in: "f\($0)")[0] }) {
+            found[index] = outline
         }
-        return files.map { found[$0.path] }
+        return found
     }
 
-    /// Parses `files` in one sandboxed frontend; the outlines by path. A parse whose
-    /// output was cut outlines nothing: a cut could join one file's start to another's end.
-    private func parse(_ files: [URL]) -> [String: Outline] {
+    /// Parses the files at `indices` of `texts` in one sandboxed frontend, in a folder of
+    /// their own; an outline per file, nil where the parse wrote nothing readable.
+    private func parse(_ indices: [Int], of texts: [String], in name: String) -> [Outline?] {
+        let batch = folder.appendingPathComponent(name)
+        guard (try? FileManager.default.createDirectory(at: batch, withIntermediateDirectories: true)) != nil else { return indices.map { _ in nil } }
+        var arguments: [String] = []
+        var outputs: [URL] = []
+        for index in indices {
+            let source = batch.appendingPathComponent("\(index).swift")
+            guard (try? Data(texts[index].utf8).write(to: source)) != nil else { return indices.map { _ in nil } }
+            arguments += ["-primary-file", source.path]
+            outputs.append(batch.appendingPathComponent("\(index).json"))
+        }
+        arguments += outputs.flatMap { ["-o", $0.path] }
         let frontend = sandbox.frontend
-        var process = ChildProcess(frontend[0], Array(frontend.dropFirst()) + ["-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"]
-                                   + files.flatMap { ["-primary-file", $0.path] }, workingDirectory: folder, timeout: 60)
-        process.outputLimit = Self.outputLimitPerFile * files.count
-        let sandboxed = sandbox.wrap(process, limits: .compiling(seconds: 60), readable: [folder])
-        guard let result = try? runProgram(sandboxed),
-              result.standardOutputData.count < process.outputLimit, result.standardErrorData.count < process.outputLimit else { return [:] }
-        var outlines: [String: Outline] = [:]
-        Self.forEachSourceFile(in: result.standardErrorData + result.standardOutputData) { object in
-            guard let file = object["filename"] as? String else { return }
-            let text = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
-            outlines[file] = Self.outline(of: object, text: [UInt8](text))
-        }
-        return outlines
-    }
-
-    /// Each `source_file` object in the parser's output, which holds them one after another,
-    /// with any diagnostics between them; decoded one at a time, so that only one file's
-    /// objects are in memory at once.
-    static func forEachSourceFile(in output: Data, _ body: ([String: Any]) -> Void) {
-        let bytes = [UInt8](output)
-        let marker = Array(#"{"_kind":"source_file""#.utf8)
-        var index = 0
-        while let start = firstIndex(of: marker, in: bytes, from: index) {
-            guard let end = endOfObject(in: bytes, from: start) else { break }
-            // The dump writes control characters of string literals as they are; JSON does
-            // not allow them, and nothing read here is inside a string.
-            let object = Data(bytes[start..<end].map { $0 < 0x20 ? 0x20 : $0 })
-            if let parsed = try? JSONSerialization.jsonObject(with: object) as? [String: Any] { body(parsed) }
-            index = end
+        var process = ChildProcess(frontend[0], Array(frontend.dropFirst()) + ["-dump-parse", "-dump-ast-format", "json", "-suppress-warnings"] + arguments,
+                                   workingDirectory: batch, timeout: 60)
+        process.outputLimit = Self.streamLimit
+        var limits = Sandbox.Limits.compiling(seconds: 60)
+        limits.fileSizeBytes = Self.outputLimitPerFile + 1
+        let sandboxed = sandbox.wrap(process, limits: limits, readable: [], writable: [batch])
+        _ = try? runProgram(sandboxed)
+        return zip(indices, outputs).map { index, output in
+            guard case .success(let data) = PlainFile.read(output, limit: Self.outputLimitPerFile) else { return nil }
+            return Self.outline(ofParse: data, text: Array(texts[index].utf8))
         }
     }
 
-    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= marker.count, start <= bytes.count - marker.count else { return nil }
-        for index in start...(bytes.count - marker.count) where bytes[index] == marker[0] {
-            if bytes[index..<index + marker.count].elementsEqual(marker) { return index }
-        }
-        return nil
+    /// The outline in one file's parse, or nil when it is not one `source_file` object whose
+    /// every place lies inside `text`.
+    static func outline(ofParse data: Data, text: [UInt8]) -> Outline? {
+        // The dump may write control characters of string literals as they are; JSON does
+        // not allow them, and nothing read here is inside a string.
+        let cleaned = Data(data.map { $0 < 0x20 ? 0x20 : $0 })
+        guard let object = (try? JSONSerialization.jsonObject(with: cleaned)) as? [String: Any],
+              object["_kind"] as? String == "source_file" else { return nil }
+        return outline(of: object, text: text)
     }
 
-    /// The index just past the JSON object that starts at `start`, or nil when it is cut.
-    private static func endOfObject(in bytes: [UInt8], from start: Int) -> Int? {
-        var depth = 0, inString = false, escaped = false
-        for index in start..<bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            default: break
-            }
-        }
-        return nil
-    }
-
-    /// Every import and attribute anywhere in a `source_file` object.
-    static func outline(of object: [String: Any], text: [UInt8]) -> Outline {
+    /// Every import and attribute anywhere in a `source_file` object; nil when a place lies
+    /// outside `text` (the parse is not this file's).
+    static func outline(of object: [String: Any], text: [UInt8]) -> Outline? {
         var outline = Outline()
+        var fits = true
         func visit(_ node: Any) {
             if let list = node as? [Any] { list.forEach(visit); return }
-            guard let node = node as? [String: Any] else { return }
+            guard fits, let node = node as? [String: Any] else { return }
             let kind = node["_kind"] as? String ?? ""
             let start = (node["range"] as? [String: Any])?["start"] as? Int
+            if let start, !(0...text.count).contains(start) {
+                fits = false
+                return
+            }
             if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first, let start {
                 outline.imports.append((module, start))
             } else if kind.hasSuffix("_attr"), let start {
@@ -143,6 +151,7 @@ struct SwiftParse: Sendable {
             for (key, value) in node where key != "_kind" { visit(value) }
         }
         visit(object)
+        guard fits else { return nil }
         outline.imports.sort { $0.offset < $1.offset }
         outline.attributes.sort { $0.offset < $1.offset }
         return outline

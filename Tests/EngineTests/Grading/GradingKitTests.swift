@@ -62,6 +62,45 @@ import Testing
         #expect(self.screen("func f() {\n" + String(repeating: "_=0;", count: 100) + "\n}\n").refusal == nil)
     }
 
+    /// The compiler echoes a line with a parse error on standard error as written, so a
+    /// learner can print what looks like a parse: of a file that imports `ExerciseChecks`
+    /// (another student's numbered copy), with an attribute at an offset outside any file,
+    /// naming a large file as its source. None of it is read: each file's outline is the
+    /// compiler's output file for that file alone (issue 33, rows 1 to 3).
+    @Test func aParseEchoedOnStandardErrorDescribesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parse = SwiftParse(folder: folder, sandbox: .current, runProgram: { try $0.run() })
+        func forged(_ file: String) -> String {
+            #"{"_kind":"source_file","filename":"\#(file)","items":[{"_kind":"import_decl","range":{"start":0,"end":1},"module_path":["ExerciseChecks"]},"#
+                + #"{"_kind":"custom_attr","range":{"start":-7,"end":1}}]}"#
+        }
+        let victims = (0..<20).map { folder.appendingPathComponent("b\($0)/\($0).swift").path } + (0..<20).map { folder.appendingPathComponent("f\($0)/\($0).swift").path }
+        let carrier = "import Foundation\nlet x = = " + ([forged("/usr/bin/swift-frontend")] + victims.map(forged)).joined(separator: " ") + "\n"
+        let honest = "import OpenCombineShim\nfinal class Honest {}\n"
+        let files = [SwiftParse.File(text: carrier, owner: "mallory"), SwiftParse.File(text: honest, owner: "ann"), SwiftParse.File(text: honest, owner: "bob")]
+        let started = Date()
+        let outlines = parse.outlines(of: files)
+        #expect(Date().timeIntervalSince(started) < 30)
+        let screens = zip(files, outlines).map { ExerciseScreen(text: $0.text, displayPath: "Exercises/X.swift", outline: $1) }
+        #expect(screens[1].refusal == nil, "another student's echoed parse refused an honest file: \(String(describing: screens[1].refusal))")
+        #expect(screens[2].refusal == nil, "\(String(describing: screens[2].refusal))")
+        #expect(outlines[0]?.imports.map(\.module) == ["Foundation"], "\(String(describing: outlines[0]?.imports))")
+    }
+
+    /// A parse whose places lie outside its file is that file's error, never a trap.
+    @Test func aParseWithPlacesOutsideItsFileIsNoOutline() {
+        let text = Array("let x = 1\n".utf8)
+        let outside = Data(#"{"_kind":"source_file","items":[{"_kind":"custom_attr","range":{"start":-7,"end":1}}]}"#.utf8)
+        #expect(SwiftParse.outline(ofParse: outside, text: text) == nil)
+        let far = Data(#"{"_kind":"source_file","items":[{"_kind":"import_decl","range":{"start":4096,"end":1},"module_path":["X"]}]}"#.utf8)
+        #expect(SwiftParse.outline(ofParse: far, text: text) == nil)
+        let other = Data(#"{"_kind":"diagnostic"}"#.utf8)
+        #expect(SwiftParse.outline(ofParse: other, text: text) == nil)
+        let fine = Data(#"{"_kind":"source_file","items":[{"_kind":"import_decl","range":{"start":0,"end":1},"module_path":["Foundation"]}]}"#.utf8)
+        #expect(SwiftParse.outline(ofParse: fine, text: text)?.imports.map(\.module) == ["Foundation"])
+    }
+
     @Test func anOrdinaryFileIsNeitherRefusedNorFlagged() {
         let screen = screen("import Foundation\nimport OpenCombineShim\n@testable import Backpressure\nstruct X { @Published var y = 1 }\n")
         #expect(screen.refusal == nil)
