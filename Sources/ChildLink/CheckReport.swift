@@ -62,10 +62,30 @@ public struct CheckReport: Codable, Equatable {
     /// What stands before the verdict on the judge's standard error.
     public static let verdictPrefix = "workbook-verdict "
 
-    /// The verdict line a judge writes.
-    public var verdictLine: String {
-        Self.verdictPrefix + String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    /// The most of a message or a scenario's name a verdict carries, in UTF-8 bytes.
+    public static let textLimit = 8 * 1024
+    /// The most scenario names a verdict lists as passed.
+    public static let passedLimit = 256
+
+    /// The same report within ``textLimit`` and ``passedLimit``: a message can quote what a
+    /// learner's code sent (megabytes of it), and the verdict must reach the workbook whole.
+    public var bounded: CheckReport {
+        func cut(_ text: String) -> String { TextCut.keepingStart(of: text, within: Self.textLimit) }
+        var report = self
+        report.exercise = cut(exercise)
+        report.passed = passed.prefix(Self.passedLimit).map { TextCut.keepingStart(of: $0, within: 256) }
+        report.failure = failure.map { Failure(scenario: cut($0.scenario), message: cut($0.message)) }
+        report.lost = lost.map { Lost($0.reason, scenario: cut($0.scenario), detail: cut($0.detail)) }
+        return report
     }
+
+    /// The verdict line a judge writes: the report within its bounds, on one line.
+    public var verdictLine: String {
+        Self.verdictPrefix + String(decoding: (try? JSONEncoder().encode(bounded)) ?? Data(), as: UTF8.self)
+    }
+
+    /// The most a verdict line can be: what the workbook keeps of a judge's standard error.
+    public static let verdictLineLimit = 1 << 20
 
     /// The verdict in a judge's standard error, if it wrote one.
     public static func verdict(in standardError: String) -> CheckReport? {

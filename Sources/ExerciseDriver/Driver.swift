@@ -30,7 +30,7 @@ public enum Driver {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let nothing = open("/dev/null", O_RDONLY)
         if nothing >= 0 { dup2(nothing, STDIN_FILENO); close(nothing) }
-        let peer = DriverPeer(channel: WireChannel(input: input, output: output))
+        let peer = DriverPeer(channel: WireChannel(input: input, output: output, receiveBudget: .max))
         peer.root = Factory<Binding>()
         peer.serve()
     }

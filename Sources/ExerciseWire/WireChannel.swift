@@ -7,17 +7,29 @@ import Darwin
 
 /// Messages over a pair of descriptors: each a 4-byte big-endian length, then its JSON.
 ///
-/// Reading is bounded: a frame longer than ``maximumFrame`` ends the conversation, and
-/// ``receive(before:)`` gives up at a deadline. Writes from several threads never mix.
+/// Reading is bounded: a frame longer than ``maximumFrame`` ends the conversation, so do
+/// more than ``receiveBudget`` bytes in all, and ``receive(before:)`` gives up at a deadline.
+/// Writes from several threads never mix.
 public final class WireChannel: @unchecked Sendable {
     public static let maximumFrame = 1 << 20
+    /// The most one conversation may send this side, by default: the judge keeps what a
+    /// check receives (a subscriber's values) until the check ends, so what a program can
+    /// make it hold is bounded here. An honest grading program sends well under a megabyte.
+    public static let defaultReceiveBudget = 16 << 20
 
     public enum ReceiveError: Error, Equatable {
         /// The other side closed its end, or sent what is not a message.
         case closed
         case malformed(String)
         case timedOut
+        /// The other side sent more than ``receiveBudget`` bytes in all.
+        case overBudget(Int)
     }
+
+    /// The bytes this side accepts in all, frames' headers included.
+    public let receiveBudget: Int
+    /// The bytes received so far.
+    public private(set) var receivedBytes = 0
 
     private let input: Int32
     private let output: Int32
@@ -25,9 +37,10 @@ public final class WireChannel: @unchecked Sendable {
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    public init(input: Int32, output: Int32) {
+    public init(input: Int32, output: Int32, receiveBudget: Int = WireChannel.defaultReceiveBudget) {
         self.input = input
         self.output = output
+        self.receiveBudget = receiveBudget
     }
 
     /// Sends `message`; returns false when the other side is gone.
@@ -58,6 +71,8 @@ public final class WireChannel: @unchecked Sendable {
         let header = try readBytes(4, before: deadline)
         let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
         guard length <= Self.maximumFrame else { throw ReceiveError.malformed("a message of \(length) bytes") }
+        receivedBytes += 4 + length
+        guard receivedBytes <= receiveBudget else { throw ReceiveError.overBudget(receiveBudget) }
         let body = try readBytes(length, before: deadline)
         do {
             return try decoder.decode(WireMessage.self, from: Data(body))

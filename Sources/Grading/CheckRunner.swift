@@ -40,6 +40,15 @@ struct CheckRunner: Sendable {
     /// Bytes kept of the start and of the end of a program's output.
     static let outputLimit = 64 * 1024
 
+    /// The judge's limits. It reads only what the program sends, and that is hostile data:
+    /// it runs in a sandbox of its own (it needs nothing but its executable), and under a
+    /// memory limit, so that what it was made to hold costs that check, never the machine.
+    /// Its wire takes at most 16 MiB in all (the judge's receive budget); the limit stops
+    /// whatever that misses.
+    static func judgeLimits(timeLimit: Double) -> Sandbox.Limits {
+        Sandbox.Limits(addressSpaceBytes: 1 << 30, memoryBytes: 512 << 20, cpuSeconds: Int(timeLimit.rounded(.up)) + 5, fileSizeBytes: 1 << 20)
+    }
+
     /// Runs each job's program, ``width`` at a time; the runs come back in the order of `jobs`.
     func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
@@ -68,9 +77,11 @@ struct CheckRunner: Sendable {
         driver.wiredOutput = toJudge.write
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
         let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
-        var judge = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
-        judge.wiredInput = toJudge.read
-        judge.wiredOutput = toDriver.write
+        var judgeProcess = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
+        judgeProcess.wiredInput = toJudge.read
+        judgeProcess.wiredOutput = toDriver.write
+        judgeProcess.outputLimit = CheckReport.verdictLineLimit
+        let judge = sandbox.wrap(judgeProcess, limits: Self.judgeLimits(timeLimit: timeLimit), readable: [URL(fileURLWithPath: judgeProgram).deletingLastPathComponent()])
 
         // Both at once: each talks only to the other, through the two pipes.
         let driverRun = DriverRun()

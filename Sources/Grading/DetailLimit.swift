@@ -1,3 +1,4 @@
+import ChildLink
 import Course
 
 /// The most a grade's message may hold.
@@ -11,16 +12,7 @@ enum DetailLimit {
 
     /// `text` when it fits, else its first characters within the limit and a note.
     static func cut(_ text: String, to limit: Int = bytes) -> String {
-        guard text.utf8.count > limit else { return text }
-        var kept = 0
-        var end = text.startIndex
-        for index in text.indices {
-            let size = text[index].utf8.count
-            guard kept + size <= limit else { break }
-            kept += size
-            end = text.index(after: index)
-        }
-        return String(text[..<end]) + " … (\(text.utf8.count - kept) more bytes cut)"
+        TextCut.keepingStart(of: text, within: limit)
     }
 }
 

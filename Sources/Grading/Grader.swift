@@ -146,7 +146,7 @@ public struct Grader {
         return try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
             var sandbox = self.sandbox.sharingMemory(policy.memoryBytes, among: policy.jobs + SwiftParse.width)
-            if let barrier = sandbox.unreachable([kit.directory]) {
+            if let barrier = sandbox.unreachable([kit.directory, URL(fileURLWithPath: judgeProgram).deletingLastPathComponent()]) {
                 log("note: grading programs run as this user, not an unprivileged one: \(barrier.path) is closed to other users")
                 sandbox = sandbox.keepingUser
             }

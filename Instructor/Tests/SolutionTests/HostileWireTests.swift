@@ -18,6 +18,21 @@ struct HostileWireTests {
         #expect(verdict.lost?.detail.contains("never made") == true, "\(verdict)")
     }
 
+    /// Calls the judge answers and forgets (releases of handles it never lent), each with a
+    /// value of most of a megabyte: past its receive budget the judge ends the check as the
+    /// program's failure, instead of reading on until its deadline (issue 33, row 4).
+    @Test func aFloodOfAcceptedCallsEndsTheCheckAtTheBudget() throws {
+        let judge = try Judge("Chunks")
+        _ = try judge.wire.receive(before: Date().addingTimeInterval(20)) // make.chunks
+        let value = WireValue.string(String(repeating: "A", count: 900_000))
+        for handle in 0..<40 where judge.wire.send(.call(0, WirePeer.rootHandle, WirePeer.releaseMethod, [.int(10_000 + handle), value])) {
+            _ = try? judge.wire.receive(before: Date().addingTimeInterval(5))
+        }
+        let verdict = try #require(judge.verdict(), "no verdict: \(judge.standardError.prefix(500))")
+        #expect(verdict.lost?.reason == .misbehaved, "\(verdict)")
+        #expect(verdict.lost?.detail.contains("more than the check can hold") == true, "\(verdict)")
+    }
+
     @Test func callsNestedWithoutEndEndTheCheckBeforeTheStack() throws {
         let judge = try Judge("Chunks")
         let make = try judge.wire.receive(before: Date().addingTimeInterval(20))

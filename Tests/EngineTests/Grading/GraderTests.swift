@@ -455,9 +455,11 @@ final class FakeToolchain: @unchecked Sendable {
             // No plan: each step then runs the driver, whose arguments this fake reads.
             if arguments.contains("-###") { return .output("", status: 1) }
             if arguments.contains("-dump-parse") {
-                // An outline with nothing in it for each file: the screen then refuses nothing.
-                let files = arguments.indices.filter { arguments[$0] == "-primary-file" }.map { arguments[$0 + 1] }
-                return .output(files.map { #"{"_kind":"source_file","filename":"\#($0)","items":[]}"# }.joined(separator: "\n"), status: 0)
+                // An outline with nothing in it for each file, in its own output: the screen then refuses nothing.
+                for output in arguments.indices.filter({ arguments[$0] == "-o" }).map({ arguments[$0 + 1] }) {
+                    try Data(#"{"_kind":"source_file","items":[]}"#.utf8).write(to: URL(fileURLWithPath: output))
+                }
+                return .output("", status: 0)
             }
             if arguments.contains("-emit-imported-modules"), let output = value(after: "-o") {
                 // Nothing imported: the list then refuses nothing.
@@ -497,8 +499,8 @@ final class FakeToolchain: @unchecked Sendable {
         // ``checks`` holds for its exercise, or, when the program there ends some other way,
         // says it lost the program; the grading program does what ``checks`` says, or exits
         // when its judge hangs up.
-        if arguments.first == "judge" {
-            let exercise = arguments.count > 1 ? arguments[1] : ""
+        if let judge = arguments.firstIndex(of: "judge") {
+            let exercise = judge + 1 < arguments.count ? arguments[judge + 1] : ""
             judgedExercises.withValue { $0.append(exercise) }
             if let result = checks["G_" + exercise], CheckReport.verdict(in: result.standardError) != nil { return result }
             let lost = CheckReport(exercise: exercise, passed: [], failure: nil, lost: .init(.ended, scenario: "a scenario"))
