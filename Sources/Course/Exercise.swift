@@ -11,13 +11,21 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public let hints: [String]
     /// What passing it adds to a grade (the grade record, Gradescope, GitHub Classroom).
     public let points: Int
+    /// What the learner must write themselves ("your own Assign"), and what in Combine or the
+    /// library would do it for them (`Subscribers.Assign`): a file that uses one is refused.
+    public let yourOwn: String?
+    /// Names as the compiler writes them without their module: `Subscribers.Assign`,
+    /// `Publisher.assign`, `Sequence.publisher`.
+    public let notUsing: [String]
 
-    public init(name: String, chapter: String, summary: String, hints: [String], points: Int) {
+    public init(name: String, chapter: String, summary: String, hints: [String], points: Int, yourOwn: String? = nil, notUsing: [String] = []) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
         self.hints = hints
         self.points = points
+        self.yourOwn = yourOwn
+        self.notUsing = notUsing
     }
 
     public var description: String { name }

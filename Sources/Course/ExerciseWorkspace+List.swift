@@ -17,7 +17,8 @@ extension ExerciseWorkspace {
         let chapters = ((try? FileManager.default.contentsOfDirectory(atPath: url("Chapters").path)) ?? [])
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
         return try ExerciseListFile.entries(in: String(decoding: data, as: UTF8.self), path: path, chapters: Set(chapters)).map {
-            Exercise(name: $0.name, chapter: $0.chapter, summary: $0.summary, hints: $0.hints, points: $0.points)
+            Exercise(name: $0.name, chapter: $0.chapter, summary: $0.summary, hints: $0.hints, points: $0.points,
+                     yourOwn: $0.ownWork?.yourOwn, notUsing: $0.ownWork?.notUsing ?? [])
         }
     }
 }

@@ -10,15 +10,34 @@ public struct ExerciseEntry: Equatable, Sendable {
     public var hints: [String]
     /// What passing it is worth in a grade.
     public var points: Int
+    /// What the learner must write themselves ("your own Assign"), and the parts of Combine
+    /// or the library that would do it for them; nil when the exercise borrows freely.
+    public var ownWork: ExerciseOwnWork?
     /// The line of the entry's `{` in the list.
     public var line: Int
 
-    public init(name: String, chapter: String, summary: String, hints: [String], points: Int, line: Int) {
+    public init(name: String, chapter: String, summary: String, hints: [String], points: Int, ownWork: ExerciseOwnWork? = nil, line: Int) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
         self.hints = hints
         self.points = points
+        self.ownWork = ownWork
         self.line = line
+    }
+}
+
+/// What an exercise asks the learner to write themselves: `"yourOwn"` and `"notUsing"` in
+/// the list.
+public struct ExerciseOwnWork: Equatable, Hashable, Sendable {
+    /// What the learner writes, as the refusal says it: "your own Assign".
+    public var yourOwn: String
+    /// What does that work for them, qualified as the compiler names it without its module:
+    /// `Subscribers.Assign`, `Publisher.assign`, `Sequence.publisher`.
+    public var notUsing: [String]
+
+    public init(yourOwn: String, notUsing: [String]) {
+        self.yourOwn = yourOwn
+        self.notUsing = notUsing
     }
 }

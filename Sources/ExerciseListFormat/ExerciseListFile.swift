@@ -9,9 +9,16 @@ import Foundation
 ///   "chapter": "03-fibonacci",
 ///   "summary": "Publishers.Countdown: a publisher of your own that honours demand",
 ///   "points": 10,
-///   "hints": ["a nudge", "…", "almost the answer"]
+///   "hints": ["a nudge", "…", "almost the answer"],
+///   "yourOwn": "your own sequence publisher",
+///   "notUsing": ["Sequence.publisher", "Publishers.Sequence"]
 /// }
 /// ```
+///
+/// `yourOwn` and `notUsing` go together, and only where an exercise asks the learner to
+/// write what Combine or the library already has: grading refuses a file that uses one of
+/// `notUsing` ("this exercise asks you to write your own sequence publisher; your file uses
+/// Sequence.publisher").
 ///
 /// Reading it checks everything a maintainer can get wrong in it and reports the first
 /// mistake as one ``ExerciseListError`` at its line: text that is not JSON, a missing,
@@ -21,8 +28,10 @@ import Foundation
 public enum ExerciseListFile {
     /// Where the list lives, relative to the workbook's root.
     public static let path = "Sources/Course/exercises.json"
-    /// Every field of an entry; all are required.
-    public static let fields = ["name", "chapter", "summary", "points", "hints"]
+    /// Every field of an entry; all but ``optionalFields`` are required.
+    public static let fields = ["name", "chapter", "summary", "points", "hints", "yourOwn", "notUsing"]
+    /// The fields an entry may leave out (together).
+    public static let optionalFields = ["yourOwn", "notUsing"]
 
     /// The entries of the list file at `path`, checked. A file that cannot be read is a
     /// mistake at its first line, so that every error is one `path:line: error: …`.
@@ -119,7 +128,41 @@ public enum ExerciseListFile {
             guard !text.allSatisfy(\.isWhitespace) else { throw fail(hint.line, "\(label)a hint is empty") }
             return text
         }
-        return ExerciseEntry(name: name, chapter: chapter, summary: summary, hints: hints, points: Int(number), line: element.line)
+        let ownWork = try self.ownWork(members, label: label, line: element.line, fail: fail)
+        return ExerciseEntry(name: name, chapter: chapter, summary: summary, hints: hints, points: Int(number), ownWork: ownWork, line: element.line)
+    }
+
+    /// `yourOwn` and `notUsing`, both or neither: a sentence, and names as the compiler
+    /// writes them without a module (`Subscribers.Assign`).
+    private static func ownWork(_ members: [(key: String, keyLine: Int, value: LocatedJSON)], label: String, line: Int, fail: (Int, String) -> ExerciseListError) throws -> ExerciseOwnWork? {
+        let yourOwn = members.first { $0.key == "yourOwn" }
+        let notUsing = members.first { $0.key == "notUsing" }
+        guard yourOwn != nil || notUsing != nil else { return nil }
+        guard let yourOwn, let notUsing else {
+            throw fail(yourOwn?.keyLine ?? notUsing?.keyLine ?? line, "\(label)\"yourOwn\" and \"notUsing\" go together: what the learner writes, and what would do it for them")
+        }
+        guard case .string(let sentence) = yourOwn.value.value, !sentence.allSatisfy(\.isWhitespace), !sentence.contains(where: \.isNewline) else {
+            throw fail(yourOwn.value.line, "\(label)\"yourOwn\" must be one line of text, such as \"your own Assign\"")
+        }
+        guard case .array(let values) = notUsing.value.value, !values.isEmpty else {
+            throw fail(notUsing.value.line, "\(label)\"notUsing\" must be a non-empty array of names, such as [\"Subscribers.Assign\"]")
+        }
+        let names = try values.map { value -> String in
+            guard case .string(let name) = value.value, isQualifiedName(name) else {
+                throw fail(value.line, "\(label)each name in \"notUsing\" must be a dotted Swift name without its module, such as \"Subscribers.Assign\"")
+            }
+            return name
+        }
+        return ExerciseOwnWork(yourOwn: sentence, notUsing: names)
+    }
+
+    /// `Subscribers.Assign`, `Publisher.sink`, `_typeByName`: identifiers joined by dots.
+    static func isQualifiedName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, isASCIILetter(first) || first == "_" else { return false }
+            return part.unicodeScalars.allSatisfy { isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "_" }
+        }
     }
 
     /// An ASCII Swift identifier that starts with a letter: it becomes file names, a test

@@ -179,10 +179,13 @@ struct ExerciseCompiler: Sendable {
         }
 
         let importList = folder.appendingPathComponent("imported-modules.txt")
+        let symbolList = folder.appendingPathComponent(BorrowedWork.listingName)
+        let listsSymbols = !job.exercise.notUsing.isEmpty
         let learner = [importListing(of: exercise, module: learnerModule, into: importList)]
             + (learnerPlan?.commands(forTarget: job.targetName, temporary: folder)
                 ?? [[swiftc] + Self.learnerArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), wall: wall,
                                                      commonFlags: commonFlags, maps: learnerMaps)])
+            + (listsSymbols ? [symbolListing(of: folder.appendingPathComponent("Exercise.o"), into: symbolList)] : [])
         let compiled: ChildProcess.Result
         switch step(learner, for: job) {
         case .failure(let error): return error.message
@@ -195,6 +198,14 @@ struct ExerciseCompiler: Sendable {
         if let module = Self.modules(listedIn: importList).first(where: { !ModuleWall.allowedImports.contains($0) })
             ?? wall.forbiddenImports(inTrace: trace)?.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
+        }
+        if listsSymbols {
+            guard case .success(let listing) = PlainFile.read(symbolList, limit: BorrowedWork.listingLimit) else {
+                return "\(job.sourceName): error: the workbook could not list what your compiled file uses, so it cannot tell it is your own work"
+            }
+            if let borrowed = BorrowedWork.firstBorrowed(by: String(decoding: listing, as: UTF8.self), for: job.exercise) {
+                return BorrowedWork.refusal(borrowed, for: job.exercise, sourceName: job.sourceName, text: text)
+            }
         }
 
         let linking = programPlan?.commands(forTarget: job.targetName, temporary: folder)
@@ -291,6 +302,16 @@ struct ExerciseCompiler: Sendable {
     private func importListing(of exercise: URL, module: String, into list: URL) -> [String] {
         frontend + ["-emit-imported-modules", exercise.path, "-module-name", module, "-o", list.path, "-I", wall.directory.path]
             + commonFlags + Self.flags(for: learnerMaps)
+    }
+
+    /// The command that lists, demangled, the symbols the learner's object leaves for the
+    /// linker (what it uses of other modules), into `list`, run last in the compile's
+    /// sandboxed step: ``BorrowedWork`` reads it.
+    private func symbolListing(of object: URL, into list: URL) -> [String] {
+        let bin = (sandbox.toolchain ?? Toolchain.current)?.folder.appendingPathComponent("bin")
+        let nm = bin?.appendingPathComponent("llvm-nm").path ?? "llvm-nm"
+        let demangle = bin?.appendingPathComponent("swift-demangle").path ?? "swift-demangle"
+        return ["/bin/sh", "-c", #""$1" --undefined-only --just-symbol-name "$2" > "$4.mangled" && "$3" < "$4.mangled" > "$4""#, "sh", nm, object.path, demangle, list.path]
     }
 
     /// The modules in a list ``importListing(of:module:into:)`` wrote, one a line; none

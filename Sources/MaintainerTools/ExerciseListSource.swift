@@ -21,6 +21,9 @@ struct ExerciseListSource {
     var text: String {
         let entries = exercises.map { exercise in
             let hints = exercise.hints.map { "                \(SwiftLiteral.string($0))," }.joined(separator: "\n")
+            let ownWork = exercise.yourOwn.map { yourOwn in
+                ",\n            yourOwn: \(SwiftLiteral.string(yourOwn)),\n            notUsing: [\(exercise.notUsing.map(SwiftLiteral.string).joined(separator: ", "))]"
+            } ?? ""
             return """
                         Exercise(
                             name: \(SwiftLiteral.string(exercise.name)),
@@ -29,7 +32,7 @@ struct ExerciseListSource {
                             hints: [
                 \(hints)
                             ],
-                            points: \(exercise.points)
+                            points: \(exercise.points)\(ownWork)
                         ),
                 """
         }

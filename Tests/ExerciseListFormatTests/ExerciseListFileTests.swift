@@ -61,6 +61,15 @@ import Testing
         #expect(entry.hints == ["tab\tand\\slash"])
     }
 
+    @Test func whatALearnerWritesThemselvesIsReadTogether() throws {
+        let own = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "your own Assign", "notUsing": ["Subscribers.Assign", "Publisher.sink"]}]"#
+        #expect(try ExerciseListFile.entries(in: own).first?.ownWork == ExerciseOwnWork(yourOwn: "your own Assign", notUsing: ["Subscribers.Assign", "Publisher.sink"]))
+        let alone = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"],"# + "\n" + #" "notUsing": ["Subscribers.Assign"]}]"#
+        #expect(Self.error(in: alone) == #"exercises.json:2: error: E: "yourOwn" and "notUsing" go together: what the learner writes, and what would do it for them"#)
+        let badName = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "x", "notUsing": ["Subscribers Assign"]}]"#
+        #expect(Self.error(in: badName)?.contains("each name in \"notUsing\" must be a dotted Swift name") == true)
+    }
+
     @Test func aDuplicateNameIsReportedAtItsSecondEntry() {
         #expect(Self.error(in: Self.list(Self.entry("Countdown"), Self.entry("Countdown")))
             == "exercises.json:9: error: the name Countdown is already used by the exercise at line 2")
@@ -78,7 +87,7 @@ import Testing
 
     @Test func eachOtherMistakeIsOneLineAtItsLine() {
         let cases: [(String, String)] = [
-            (Self.list(Self.entry("Countdown", ",\n    \"hint\": \"x\"")), "exercises.json:8: error: unknown field \"hint\" (the fields are name, chapter, summary, points, hints)"),
+            (Self.list(Self.entry("Countdown", ",\n    \"hint\": \"x\"")), "exercises.json:8: error: unknown field \"hint\" (the fields are name, chapter, summary, points, hints, yourOwn, notUsing)"),
             (Self.list(Self.entry("Countdown", ",\n    \"name\": \"Again\"")), "exercises.json:8: error: the field \"name\" is given twice in one object (first at line 3)"),
             (Self.list(Self.entry("Count down")), "exercises.json:3: error: the name \"Count down\" must be a Swift type name: a letter, then letters, digits or _ (it names files, a test and Count downDriver)"),
             (Self.list(Self.entry("Countdown").replacingOccurrences(of: "\"points\": 10", with: "\"points\": 2.5")), "exercises.json:6: error: Countdown: \"points\" must be a whole number from 1 to 1000"),

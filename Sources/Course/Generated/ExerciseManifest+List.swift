@@ -13,7 +13,9 @@ extension ExerciseManifest {
                 "receive(subscription:): if you are not awaiting one, cancel it and return; otherwise store it and call request(.unlimited). receive(_:): assign only when subscribed, and return .none.",
                 "receive(completion:) moves to terminal without cancelling anything. cancel() moves to terminal first, then cancels the subscription it had. myAssign(to:on:) builds the subscriber, subscribe(_:)s it and returns AnyCancellable(subscriber).",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own Assign",
+            notUsing: ["Subscribers.Assign", "Publisher.assign", "Subscribers.Sink", "Publisher.sink"]
         ),
         Exercise(
             name: "BatchSink",
@@ -49,7 +51,9 @@ extension ExerciseManifest {
                 "When the count reaches batchSize, reset it and schedule, on the scheduler you were given, after scheduler.now.advanced(by: pause), a request(.max(batchSize)) on the subscription you hold.",
                 "receive(completion:) and cancel() set the subscription to nil (cancel() cancels it first). The scheduled request then finds nil and does nothing; capture self weakly in it.",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own subscriber, without MySink",
+            notUsing: ["Subscribers.MySink"]
         ),
         Exercise(
             name: "Countdown",
@@ -61,7 +65,9 @@ extension ExerciseManifest {
                 "A request made from inside receive(_:) must not start a second loop: keep an isDelivering flag, and let a nested request only add to the demand. Add what receive(_:) returns to the demand as well.",
                 "The loop: while let subscriber, demand > .none { demand -= 1; send next; next -= 1; add the returned demand; if next == 0 and you still have the subscriber, drop it and send .finished }. For start <= 0, hand out Subscriptions.empty and finish at once.",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own publisher and its subscription",
+            notUsing: ["Sequence.publisher", "Publishers.Sequence", "Record", "Publisher.append", "Publisher.prepend"]
         ),
         Exercise(
             name: "Chunks",
@@ -73,7 +79,9 @@ extension ExerciseManifest {
                 "receive(_:) appends to a buffer; when the buffer holds size values, send them downstream and return what downstream returned, times size. Otherwise return .none: the values already asked for are on their way.",
                 "receive(completion:): on .finished send the remainder (if not empty), then .finished; on a failure send only the failure. cancel() cancels the upstream subscription. In both cases drop your references to both ends.",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own chunking operator",
+            notUsing: ["Publisher.collect", "Publishers.CollectByCount", "Publishers.CollectByTime"]
         ),
         Exercise(
             name: "MyMerge",
@@ -85,7 +93,9 @@ extension ExerciseManifest {
                 "Deliver from the queue while the downstream has demand. Let only one caller deliver at a time (an isDelivering flag): a value that arrives meanwhile, or a request from inside receive(_:), only enqueues or adds demand, and the running loop picks it up.",
                 "Count finished upstreams; at two, a .finished waits at the end of the queue. A failure empties the queue and goes out at once, after cancelling the other upstream. cancel() cancels both and drops the downstream. Lock the state, but never call out while holding the lock.",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own merge",
+            notUsing: ["Publisher.merge", "Publishers.Merge", "Publisher.flatMap", "Publishers.FlatMap", "Publisher.switchToLatest", "Publishers.SwitchToLatest"]
         ),
         Exercise(
             name: "RefCountReplay",
@@ -97,7 +107,9 @@ extension ExerciseManifest {
                 "Connect (upstream.subscribe with a small subscriber of your own that asks for .unlimited) only when a subscriber arrives and nothing is connected. When a subscription is cancelled, remove it; if none are left and upstream has not completed, cancel upstream and empty the buffer.",
                 "Lock around every read and write of shared state, but copy what you need and unlock before you call a subscriber or the upstream. Number each connection so that values from a cancelled upstream are ignored, and use an isDelivering flag so a request from inside receive(_:) does not recurse.",
             ],
-            points: 10
+            points: 10,
+            yourOwn: "your own share-replay",
+            notUsing: ["Publisher.share", "Publishers.Share", "Publisher.multicast", "Publishers.Multicast", "Publisher.shareReplay", "Publishers.ShareReplay"]
         ),
         Exercise(
             name: "RateLimit",

@@ -423,6 +423,11 @@ final class FakeToolchain: @unchecked Sendable {
         }
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+        // The listing of what a compiled file uses: nothing, so nothing is borrowed.
+        if process.executable == "/bin/sh", arguments.count > 3, arguments[1].contains("--undefined-only"), let list = arguments.last {
+            try Data().write(to: URL(fileURLWithPath: list))
+            return .output("", status: 0)
+        }
         // A step of several commands (``ChildProcess/sequence(_:workingDirectory:timeout:)``):
         // each command's word count, then its words; they run in turn until one fails.
         if process.executable == "/bin/sh", arguments.count > 3, arguments[2] == "sh" {
