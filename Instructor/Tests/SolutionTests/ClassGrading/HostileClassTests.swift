@@ -61,7 +61,7 @@ import Glibc
         let autolinkMarker = "/tmp/\(marker)-autolink"
         let flags = Array("-Wl,--noinhibit-exec,-o,\(autolinkMarker)".utf8) + [0]
         let autolinkTuple = "(\(flags.map { _ in "UInt8" }.joined(separator: ", "))) = (\(flags.map(String.init).joined(separator: ", ")))"
-        let attacks: [String: String] = [
+        var attacks: [String: String] = [
             "shadow": "import ExerciseChecks\nenum CountdownCheck { static func check(countdown: Any) -> ExerciseCheck { ExerciseCheck(exercise: \"Countdown\", scenarios: []) } }\n",
             "shadow-hidden": "#if canImport(ExerciseChecks)\nimport\n  ExerciseChecks\nenum GradingChild { static func run(_ body: () -> Any) -> Never { exit(0) } }\n#endif\n" + (try Self.attacker("")),
             "binding-stand-in": (try Self.attacker("")) + "public enum CountdownBinding { public static func check() -> Forged { Forged() } }\npublic struct Forged { public func run() -> Never { exit(0) } }\n",
@@ -131,6 +131,15 @@ import Glibc
             "import-atomics": "import Atomics\n" + solution,
             "import-extras": "/**/import ConcurrencyExtras\n" + solution,
         ]
+        // Issue 33, rows 1 to 3: a parse error whose echoed line holds parses of other
+        // students' copies (as importing ExerciseChecks), an attribute at an offset outside
+        // any file, and the toolchain's largest binary as a source.
+        let screen = Self.root.appendingPathComponent(".workbook/grade/screen").path
+        let victims = (0..<48).flatMap { ["\(screen)/\($0).swift", "\(screen)/b\($0 / 16)/\($0).swift"] } + ["/usr/bin/swift-frontend", "/opt/swift/usr/bin/swift-frontend"]
+        let forged = victims.map { #"{"_kind":"source_file","filename":"\#($0)","items":[{"_kind":"import_decl","range":{"start":0,"end":1},"module_path":["ExerciseChecks"]},{"_kind":"custom_attr","range":{"start":-7,"end":1}}]}"# }
+        attacks["parse-carrier"] = (try Self.attacker("")) + "\nlet carried = = " + forged.joined(separator: " ") + "\n"
+        // Row 10: the exercise asks for a publisher of one's own; this one borrows Combine's.
+        attacks["borrowed-sequence"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nlet borrowed = [3, 2, 1].publisher")
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
         // Row 12: two folder names the old job name (a 32-bit hash of a 24-character prefix) merged.
         try group.hand(in: solution, as: "class/collidecollidecollidecol-189db/Exercises/Countdown.swift")
@@ -192,6 +201,8 @@ import Glibc
         #expect(states("collidecollidecollidecol-189db")["Countdown"] == "passed", "\(states("collidecollidecollidecol-189db"))")
         #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
         #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
+        #expect(states("parse-carrier")["Countdown"] == "does not compile", "\(states("parse-carrier"))")
+        #expect(details("borrowed-sequence").contains { $0.contains("asks you to write your own publisher") && $0.contains("Sequence") }, "\(details("borrowed-sequence"))")
         #expect(details("bomber").contains { $0.contains("compile budget") }, "\(details("bomber"))")
         #expect(!details("shadow-file").contains { $0.contains("root:") }, "root's /etc/shadow came back in a grade")
         #expect(!FileManager.default.fileExists(atPath: autolinkMarker), "an object file's linker flags wrote outside the sandbox")
