@@ -5,6 +5,7 @@ import Grading
 import LearnerTools
 import MaintainerTools
 import TerminalUI
+import WorkbookBasics
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
@@ -149,7 +150,13 @@ struct StudentEditionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "student-edition",
         abstract: "Write the workbook without Instructor/ (the reference solutions and the tests that need them): the repository to make a classroom template from.",
-        discussion: "Copies the files git tracks, except Instructor/, unchanged. swift test, check, hint, reset and grade all work in the edition."
+        discussion: """
+            Copies the files committed at HEAD, except Instructor/, unchanged (modes and \
+            symbolic links kept), never the working tree's versions. Refuses while any file \
+            in Exercises/ has local edits (staged or not) or is untracked; other uncommitted \
+            files are named and left as HEAD has them. swift test, check, hint, reset and \
+            grade all work in the edition.
+            """
     )
 
     @Argument(help: "The folder to write the edition into (new, or empty).")
@@ -157,7 +164,10 @@ struct StudentEditionCommand: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        let left = try StudentEdition(workspace: workspace).write(to: URL(fileURLWithPath: folder))
-        print("Wrote the student edition into \(folder) (\(left.count) files of \(ExerciseWorkspace.instructorFolder)/ left out: the solutions and what tests them).")
+        let written = try StudentEdition(workspace: workspace).write(to: URL(fileURLWithPath: folder))
+        let notes = written.edited.map { "\(VisibleEscapes.terminalLine($0)): not in the edition (uncommitted); the edition has HEAD's version" }
+            + written.untracked.map { "\(VisibleEscapes.terminalLine($0)): not in the edition (uncommitted)" }
+        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        print("Wrote the student edition of HEAD into \(folder) (\(written.instructorFiles.count) files of \(ExerciseWorkspace.instructorFolder)/ left out: the solutions and what tests them).")
     }
 }

@@ -22,7 +22,10 @@ struct Grade: ParsableCommand {
             Exercises/<Name>.swift files are used; the checks, the library and the tests \
             are this workbook's own. The library is built once for the whole class. \
             --shard K/N grades the K-th of N shares of the class (for a CI matrix); \
-            `grade merge` joins the parts' --json records. \
+            `grade merge` joins the parts' --json records. A student's folder may hold files \
+            an editor runs when it opens the folder (Package.swift, .vscode/, .git/...): the \
+            grade names them, and --review DIR copies only the graded exercise files, which \
+            is the folder to open. \
             Exits 0 whenever grading itself worked, whatever the grades.
             """,
         subcommands: [GradeMergeCommand.self]
@@ -33,6 +36,9 @@ struct Grade: ParsableCommand {
 
     @Option(help: ArgumentHelp("Grade only the K-th of N shares of the class (needs --submissions); merge the parts with `grade merge`.", valueName: "K/N"))
     var shard: String?
+
+    @Option(help: ArgumentHelp("Copy only the exercise files graded, for each student, into this new or empty folder: open it to read the class's work, never a student's own folder (needs --submissions).", valueName: "folder"))
+    var review: String?
 
     @Flag(help: "Grade a class even where grading programs cannot be sandboxed (no bubblewrap, or no user namespaces): only when you trust every student.")
     var withoutSandbox = false
@@ -57,13 +63,14 @@ struct Grade: ParsableCommand {
         let exercises = ExerciseManifest.all
         guard let submissions else {
             if shard != nil { throw ExerciseError("--shard needs --submissions: only a class can be graded in shares") }
+            if review != nil { throw ExerciseError("--review needs --submissions: it copies a class's graded files") }
             let results = try grader.grade(exercises)
             print(GradeTable(results: results, terminal: options.terminal).text, terminator: "")
             try outputs.write(GradeRecord(exercises: exercises, rows: [(student: "Exercises", results: results, problems: [])]))
             return
         }
         let shard = try shard.map(ClassShard.init(parsing:))
-        let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions)
+        let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions, workbook: workspace.root)
         guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
         // No grading program may see the class: not another student's file, not its own folder.
         let students = shard?.share(of: roster.students) ?? roster.students
@@ -75,12 +82,16 @@ struct Grade: ParsableCommand {
             // Said before grading, not after minutes of it.
             throw ExerciseError("--gradescope: Gradescope takes one submission's results, but \(submissions) holds \(students.count) students; give a folder with one")
         }
+        // A folder that cannot take the review copy is refused before grading, too.
+        let reviewCopy = try review.map { try ReviewCopy(folder: URL(fileURLWithPath: $0), displayName: $0) }
         let grades = students.isEmpty ? [] : try grader.grade(students.map(\.submission), exercises)
-        let record = GradeRecord(exercises: exercises, rows: zip(students, grades).map {
-            (student: $0.submission.name, results: $1, problems: $0.problems)
-        }, shard: shard?.record)
+        let record = GradeRecord(exercises: exercises, students: students, grades: grades, shard: shard?.record)
         print(ClassReport(record: record).table(terminal: options.terminal), terminator: "")
         try outputs.write(record)
+        if let reviewCopy, let review {
+            try reviewCopy.write(students.map(\.submission), exercises: exercises)
+            print("\nThe review copy is in \(review): only the exercise files graded. Open that folder to read them, never a student's own.")
+        }
     }
 }
 

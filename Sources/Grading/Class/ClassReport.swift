@@ -5,7 +5,8 @@ import WorkbookBasics
 
 /// A class's grades as the terminal shows them, drawn from the one ``GradeRecord``:
 /// one row per student, one column per exercise (a symbol per state, with a legend) and a
-/// total, then each student's problems, messages and flags for review.
+/// total, then each student's notes (files that run when the folder is opened, problems),
+/// messages and flags for review.
 public struct ClassReport {
     public var record: GradeRecord
 
@@ -39,7 +40,7 @@ public struct ClassReport {
         let legend = ExerciseState.reportOrder.map { "\(Self.symbols[$0] ?? "?") \($0.rawValue)" } + ["? flagged for review"]
         lines.append([Span(legend.joined(separator: "   "), ExerciseStyles.notStarted)])
         for (student, name) in zip(record.students, names) {
-            let notes = student.problems + student.exercises.compactMap { entry -> String? in
+            let notes = student.notes + student.exercises.compactMap { entry -> String? in
                 guard entry.detail != nil || !entry.flags.isEmpty else { return nil }
                 return "\(entry.name): \(entry.labelWithFlags)" + (entry.detail.map { ": \($0)" } ?? "")
             }

@@ -7,19 +7,24 @@ import WorkbookBasics
 /// Each subfolder is one student, named after the folder. A submission is a clone of the
 /// workbook (its `Exercises/` folder is taken) or just an `Exercises/` folder's contents.
 /// Only `<ExerciseName>.swift` files are ever read from it: the student's copies of
-/// `Sources/`, `Tests/` and `Package.swift` play no part in their grade.
+/// `Sources/`, `Tests/` and `Package.swift` play no part in their grade. What in it would
+/// run if the folder were opened in an editor is found and named (``RunsWhenOpenedSearch``).
 public struct ClassRoster {
     public struct Student {
         public var submission: Submission
         /// One line each for what could not be graded as handed in: no exercise files, a
         /// file that is not an exercise.
         public var problems: [String]
+        /// What in the student's folder an editor runs when it opens the folder.
+        public var runsWhenOpened: RunsWhenOpened
     }
 
     public var students: [Student]
 
-    /// Reads `folder`: every subfolder, in name order (hidden ones skipped).
-    public init(folder: URL, displayName: String) throws {
+    /// Reads `folder`: every subfolder, in name order (hidden ones skipped). `workbook` is
+    /// the grading workbook's root, whose own editor package and manifests a student's
+    /// files are compared with; `nil` calls every such file the student's.
+    public init(folder: URL, displayName: String, workbook: URL? = nil) throws {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -30,14 +35,17 @@ public struct ClassRoster {
             let path = folder.appendingPathComponent(name)
             var isStudentFolder: ObjCBool = false
             guard manager.fileExists(atPath: path.path, isDirectory: &isStudentFolder), isStudentFolder.boolValue else { return nil }
-            return Self.student(named: name, at: path, displayFolder: "\(displayName)/\(name)")
+            return Self.student(named: name, at: path, displayFolder: "\(displayName)/\(name)", workbook: workbook)
         }
     }
 
-    private static func student(named name: String, at folder: URL, displayFolder: String) -> Student {
+    private static func student(named name: String, at folder: URL, displayFolder: String, workbook: URL?) -> Student {
         let clone = folder.appendingPathComponent("Exercises")
-        let (exercises, display) = FileManager.default.fileExists(atPath: clone.path)
-            ? (clone, displayFolder + "/Exercises") : (folder, displayFolder)
+        let isClone = FileManager.default.fileExists(atPath: clone.path)
+        let (exercises, display) = isClone ? (clone, displayFolder + "/Exercises") : (folder, displayFolder)
+        // A clone lines up with the workbook's root; a bare Exercises/ with its Exercises/.
+        let counterpart = isClone ? workbook : workbook?.appendingPathComponent("Exercises")
+        let runsWhenOpened = RunsWhenOpenedSearch(folder: folder, workbookCounterpart: counterpart).run()
         let submission = Submission(name: name, folder: exercises, displayFolder: display)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: exercises.path)) ?? []).filter { $0.hasSuffix(".swift") }
         let known = Set(ExerciseManifest.all.map { "\($0.name).swift" })
@@ -47,6 +55,16 @@ public struct ClassRoster {
         if !files.contains(where: known.contains) {
             problems.insert("\(displayFolder): no Exercises/ folder and no exercise files; everything is graded not started", at: 0)
         }
-        return Student(submission: submission, problems: problems)
+        return Student(submission: submission, problems: problems, runsWhenOpened: runsWhenOpened)
+    }
+}
+
+extension GradeRecord {
+    /// A class's record: each student of the roster with their results, in the same order.
+    public init(exercises: [Exercise], students: [ClassRoster.Student], grades: [[ExerciseResult]], shard: Shard? = nil) {
+        self.init(exercises: exercises, students: zip(students, grades).map { student, results in
+            Student(name: student.submission.name, problems: student.problems, exercises: results.map(Entry.init),
+                    runsWhenOpened: student.runsWhenOpened)
+        }, shard: shard)
     }
 }

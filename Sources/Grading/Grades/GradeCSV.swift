@@ -1,7 +1,9 @@
 import Foundation
 
 /// The record as CSV for a gradebook: one row per student, each exercise's state (with
-/// any flags for review), the number passed, the score. RFC 4180 quoting.
+/// any flags for review), the number passed, the score, and last the warning about files
+/// in the student's folder that an editor runs when it opens it (empty when none).
+/// RFC 4180 quoting.
 ///
 /// A student names their own folder, and so their cell: a cell that a spreadsheet would
 /// read as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is
@@ -9,11 +11,12 @@ import Foundation
 /// injection), so opening the gradebook runs nothing a student wrote.
 public enum GradeCSV {
     public static func csv(_ record: GradeRecord) -> Data {
-        let header = ["student"] + record.exercises.map(\.name) + ["passed", "exercises", "score", "max score"]
+        let header = ["student"] + record.exercises.map(\.name) + ["passed", "exercises", "score", "max score", "runs when opened"]
         var lines = [header.map(field).joined(separator: ",")]
         for student in record.students {
             let fields = [student.name] + student.exercises.map(\.labelWithFlags)
-                + ["\(student.passed)", "\(record.exercises.count)", "\(record.score(of: student))", "\(record.maxScore)"]
+                + ["\(student.passed)", "\(record.exercises.count)", "\(record.score(of: student))", "\(record.maxScore)",
+                   student.runsWhenOpened?.note ?? ""]
             lines.append(fields.map(field).joined(separator: ","))
         }
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)

@@ -7,7 +7,9 @@ import FoundationXML
 /// The record as JUnit XML for CI dashboards: one `<testsuite>` per student, one
 /// `<testcase>` per exercise. Not started is `<skipped>`, failed a `<failure>`, and the
 /// ways an exercise cannot even be checked (compile, crash, time-out, early exit) an
-/// `<error>`; flags for review ride in `<system-out>` and a `flag` property.
+/// `<error>`; flags for review ride in `<system-out>` and a `flag` property, and a
+/// student's notes (files that run when the folder is opened, problems) in the suite's
+/// `<system-err>`.
 ///
 /// Built with an XML library rather than by pasting strings, so quoting is never ours to
 /// get wrong; characters XML 1.0 cannot hold at all (a learner's program can print any
@@ -37,8 +39,8 @@ public enum GradeJUnit {
         for (column, entry) in zip(columns, entries) {
             suite.addChild(testcase(entry, chapter: column.chapter))
         }
-        if !student.problems.isEmpty {
-            suite.addChild(element("system-err", text: student.problems.joined(separator: "\n")))
+        if !student.notes.isEmpty {
+            suite.addChild(element("system-err", text: student.notes.joined(separator: "\n")))
         }
         return suite
     }

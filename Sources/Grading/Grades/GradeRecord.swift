@@ -34,6 +34,22 @@ public struct GradeRecord: Codable, Equatable, Sendable {
         public var problems: [String]
         /// One per column, in the same order.
         public var exercises: [Entry]
+        /// What the student's folder holds that an editor runs when it opens the folder;
+        /// absent when nothing was found (and for the learner's own tree, never searched).
+        public var runsWhenOpened: RunsWhenOpened?
+
+        public init(name: String, problems: [String], exercises: [Entry], runsWhenOpened: RunsWhenOpened? = nil) {
+            self.name = name
+            self.problems = problems
+            self.exercises = exercises
+            self.runsWhenOpened = runsWhenOpened.flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        /// The warning about files that run when the folder is opened, then the student's
+        /// problems: the lines every format shows for the student.
+        public var notes: [String] {
+            (runsWhenOpened?.note.map { [$0] } ?? []) + problems
+        }
 
         public var passed: Int { exercises.filter { $0.state == .passed }.count }
     }

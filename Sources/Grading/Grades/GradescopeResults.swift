@@ -40,7 +40,7 @@ public enum GradescopeResults {
         }
         let results = Results(
             score: record.score(of: student),
-            output: student.problems.isEmpty ? nil : student.problems.joined(separator: "\n"),
+            output: student.notes.isEmpty ? nil : student.notes.joined(separator: "\n"),
             tests: tests)
         return try JSONEncoder.forFiles.encode(results)
     }

@@ -60,9 +60,9 @@ import Testing
         #expect(tests == ExerciseTestsSource(names: listed.map(\.name)).text, "\(ExerciseTestsSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
     }
 
-    /// The edition is what git tracks, minus Instructor/, byte for byte: an untracked file,
-    /// a file under Instructor/ and a link into it are what a careless copy would hand out.
-    @Test func theEditionIsTheTrackedTreeMinusTheInstructorsPackage() throws {
+    /// The edition is what HEAD commits, minus Instructor/, byte for byte: an untracked
+    /// file, a file under Instructor/ and a link into it are what a careless copy would hand out.
+    @Test func theEditionIsTheCommittedTreeMinusTheInstructorsPackage() throws {
         let workbook = try TemporaryWorkbook(exercises: [.named("Countdown")])
         try workbook.write("public struct Answer {}\n", to: "Instructor/Sources/Solutions/Countdown.swift")
         try workbook.write("// swift-tools-version: 6.1\n", to: "Instructor/Package.swift")
@@ -72,12 +72,14 @@ import Testing
         try workbook.write("# Chapter\n", to: "Chapters/01-demand.md")
         try workbook.git("init", "-q")
         try workbook.git("add", "-A")
-        try workbook.write("// not tracked\n", to: "Exercises/Scratch.swift")
+        try workbook.git("commit", "-qm", "workbook")
+        try workbook.write("// not tracked\n", to: "Notes/scratch.txt")
 
         let edition = FileManager.default.temporaryDirectory.appendingPathComponent("edition-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: edition) }
-        let left = try StudentEdition(workspace: workbook.workspace).write(to: edition)
-        #expect(left == ["Instructor/Package.swift", "Instructor/Sources/Solutions/Countdown.swift"])
+        let written = try StudentEdition(workspace: workbook.workspace).write(to: edition)
+        #expect(written.instructorFiles == ["Instructor/Package.swift", "Instructor/Sources/Solutions/Countdown.swift"])
+        #expect(written.untracked == ["Notes/scratch.txt"])
         let tracked = try workbook.git("ls-files").split(separator: "\n").map(String.init)
         #expect(try Self.files(in: edition) == tracked.filter { !$0.hasPrefix("Instructor/") }.sorted())
         for path in tracked where !path.hasPrefix("Instructor/") && path != "Sources/Chapters" {
@@ -92,10 +94,57 @@ import Testing
         try FileManager.default.createDirectory(at: workbook.root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: workbook.root.appendingPathComponent("Tests/Answers").path, withDestinationPath: "../Instructor/Sources/Solutions")
         try workbook.git("add", "-A")
+        try workbook.git("commit", "-qm", "a link")
         let error = #expect(throws: ExerciseError.self) {
             try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again"))
         }
         #expect(error?.description.hasPrefix("Tests/Answers links to ../Instructor/Sources/Solutions") == true, "\(String(describing: error))")
+    }
+
+    /// An instructor who tried a solution in their own tree and did not commit it: the
+    /// edition refuses while the exercise has local edits (staged or not), and with the edit
+    /// stashed, or made outside `Exercises/`, it holds HEAD's bytes, never the edited ones.
+    @Test func anUncommittedSolutionNeverReachesTheEdition() throws {
+        let workbook = try TemporaryWorkbook(exercises: [.named("MyAssign"), .named("Countdown")])
+        try workbook.write("# The workbook\n", to: "README.md")
+        try workbook.git("init", "-q")
+        try workbook.git("add", "-A")
+        try workbook.git("commit", "-qm", "workbook")
+        let committedStub = try #require(workbook.read("Exercises/MyAssign.swift"))
+        let solved = "// solved: MyAssign's reference solution\n"
+        let edition = FileManager.default.temporaryDirectory.appendingPathComponent("edition-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: edition) }
+
+        // (a) Refused, naming each file, whether the edit is staged or not, and an untracked one.
+        try workbook.start(.named("MyAssign"), with: solved)
+        let unstaged = #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+        #expect(unstaged?.description.contains("Exercises/MyAssign.swift (local edits)") == true, "\(String(describing: unstaged))")
+        #expect(unstaged?.description.contains("\n") == false)
+        try workbook.git("add", "Exercises/MyAssign.swift")
+        try workbook.write("// a scratch file\n", to: "Exercises/Scratch.swift")
+        let staged = #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+        #expect(staged?.description.contains("Exercises/MyAssign.swift (local edits), Exercises/Scratch.swift (untracked)") == true, "\(String(describing: staged))")
+        #expect(!FileManager.default.fileExists(atPath: edition.appendingPathComponent("Exercises/MyAssign.swift").path))
+
+        // (b) The edit stashed away, and the same solution pasted over the stub (outside
+        // Exercises/) and staged, then edited again: HEAD's bytes, and both named.
+        try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Exercises/Scratch.swift"))
+        try workbook.git("stash", "-q")
+        try workbook.write(solved, to: "Sources/ExerciseStubs/MyAssign.swift")
+        try workbook.write("# The workbook, staged\n", to: "README.md")
+        try workbook.git("add", "README.md")
+        try workbook.write("# The workbook, edited again\n", to: "README.md")
+        let written = try StudentEdition(workspace: workbook.workspace).write(to: edition)
+        #expect(written.edited == ["README.md", "Sources/ExerciseStubs/MyAssign.swift"])
+        #expect(written.untracked.isEmpty)
+        let inEdition = { (path: String) in FileManager.default.contents(atPath: edition.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(inEdition("Exercises/MyAssign.swift") == committedStub)
+        #expect(inEdition("Sources/ExerciseStubs/MyAssign.swift") == committedStub)
+        #expect(inEdition("README.md") == "# The workbook\n")
+        // The stash still holds the solution; popped, the edition refuses again.
+        try workbook.git("stash", "pop", "-q")
+        #expect(workbook.read("Exercises/MyAssign.swift") == solved)
+        #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again")) }
     }
 
     /// Every file and link under `folder`, relative to it, sorted.
