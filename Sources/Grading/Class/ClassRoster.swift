@@ -42,7 +42,11 @@ public struct ClassRoster {
     private static func student(named name: String, at folder: URL, displayFolder: String, workbook: URL?) -> Student {
         let clone = folder.appendingPathComponent("Exercises")
         let isClone = FileManager.default.fileExists(atPath: clone.path)
-        let (exercises, display) = isClone ? (clone, displayFolder + "/Exercises") : (folder, displayFolder)
+        // Paths in a student's grades are relative to their folder (`Exercises/X.swift:41:9`),
+        // as they see them: nothing of the instructor's tree is in a message, and a bare
+        // `Exercises/` is named as the learner's own checkout names it.
+        let exercises = isClone ? clone : folder
+        let display = "Exercises"
         // A clone lines up with the workbook's root; a bare Exercises/ with its Exercises/.
         let counterpart = isClone ? workbook : workbook?.appendingPathComponent("Exercises")
         let runsWhenOpened = RunsWhenOpenedSearch(folder: folder, workbookCounterpart: counterpart).run()
@@ -53,7 +57,7 @@ public struct ClassRoster {
             "\(display)/\($0) is not an exercise; it was not graded"
         }
         if !files.contains(where: known.contains) {
-            problems.insert("\(displayFolder): no Exercises/ folder and no exercise files; everything is graded not started", at: 0)
+            problems.insert("no Exercises/ folder and no exercise files; everything is graded not started", at: 0)
         }
         return Student(submission: submission, problems: problems, runsWhenOpened: runsWhenOpened)
     }

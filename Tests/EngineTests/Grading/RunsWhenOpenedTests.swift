@@ -88,6 +88,17 @@ import XMLTestSupport
         #expect(roster.students.flatMap(\.runsWhenOpened.files).allSatisfy { !$0.workbooksOwn })
     }
 
+    /// A grade names a student's file as the student sees it, `Exercises/Countdown.swift`,
+    /// never by the instructor's path to the class (issue 33: nothing of the instructor's
+    /// tree in a message), whether the submission is a clone or a bare `Exercises/`.
+    @Test func pathsInGradesAreTheStudentsOwn() throws {
+        let (_, group) = try plantedClass()
+        let roster = try ClassRoster(folder: group.folder, displayName: group.folder.path)
+        let countdown = Exercise.named("Countdown")
+        #expect(roster.students.map { $0.submission.displayPath(of: countdown) } == Array(repeating: "Exercises/Countdown.swift", count: 4))
+        #expect(roster.students.flatMap(\.problems).allSatisfy { !$0.contains(group.folder.path) })
+    }
+
     /// A manifest changed by one byte, or a link to the workbook's own, is not the workbook's.
     @Test func aChangedOrLinkedManifestIsTheStudents() throws {
         let (workbook, group) = try plantedClass()
