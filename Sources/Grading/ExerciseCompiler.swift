@@ -212,7 +212,9 @@ struct ExerciseCompiler: Sendable {
             ?? [[swiftc] + Self.programArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), buildFolder: buildFolder,
                                                  commonFlags: programFlags, maps: programMaps)]
         let linked: ChildProcess.Result
-        switch step(linking, for: job) {
+        let linkStep = step(linking, for: job)
+        Self.keepOnlyProgram(in: folder)
+        switch linkStep {
         case .failure(let error): return error.message
         case .success(let result): linked = result
         }
@@ -222,6 +224,17 @@ struct ExerciseCompiler: Sendable {
         if !linked.succeeded { return Self.firstError(linked, job: job, wall: false, memoryLimit: stepMemory) }
         if let built = ProgramFingerprint(program) { try? Data((key + "\u{0}" + built.record).utf8).write(to: keyFile) }
         return nil
+    }
+
+    /// Empties a job's folder of everything but its program, once the link has run: the
+    /// linker obeys flags an object file carries, and some write side files where they
+    /// are told (`--reproduce` writes a tar of every input, the kit and the toolchain's
+    /// libraries included, tens of megabytes a job). The program is all the check runs.
+    static func keepOnlyProgram(in folder: URL) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name != "program" {
+            try? manager.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// Fills the compiler's module cache, which every sandboxed step reads but none may

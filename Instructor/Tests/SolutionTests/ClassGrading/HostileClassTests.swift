@@ -138,6 +138,11 @@ import Glibc
         let victims = (0..<48).flatMap { ["\(screen)/\($0).swift", "\(screen)/b\($0 / 16)/\($0).swift"] } + ["/usr/bin/swift-frontend", "/opt/swift/usr/bin/swift-frontend"]
         let forged = victims.map { #"{"_kind":"source_file","filename":"\#($0)","items":[{"_kind":"import_decl","range":{"start":0,"end":1},"module_path":["ExerciseChecks"]},{"_kind":"custom_attr","range":{"start":-7,"end":1}}]}"# }
         attacks["parse-carrier"] = (try Self.attacker("")) + "\nlet carried = = " + forged.joined(separator: " ") + "\n"
+        // Row 7: linker flags behind `#if DEBUG` (which the screen's parse leaves out) that
+        // make every link write a tar of all its inputs into the job's folder.
+        let sideFiles = Array("-Wl,--reproduce=repro.tar".utf8) + [0]
+        let sideFilesTuple = "(\(sideFiles.map { _ in "UInt8" }.joined(separator: ", "))) = (\(sideFiles.map(String.init).joined(separator: ", ")))"
+        attacks["link-side-files"] = try Self.attacker("", before: "#if DEBUG\n@_used @_section(\".swift1_autolink_entries\") private let sideFiles: \(sideFilesTuple)\n#endif\n")
         // Row 10: the exercise asks for a publisher of one's own; this one borrows Combine's.
         attacks["borrowed-sequence"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nlet borrowed = [3, 2, 1].publisher")
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
@@ -202,6 +207,12 @@ import Glibc
         #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
         #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
         #expect(states("parse-carrier")["Countdown"] == "does not compile", "\(states("parse-carrier"))")
+        // A job's folder keeps its program only: no linker side file stays on the instructor's disk.
+        let jobs = Self.root.appendingPathComponent(".workbook/grade/jobs")
+        for job in (try? FileManager.default.contentsOfDirectory(atPath: jobs.path)) ?? [] {
+            let size = Self.snapshot(jobs.appendingPathComponent(job)).values.reduce(0) { $0 + $1.count }
+            #expect(size < 16 << 20, "the job folder \(job) holds \(size >> 20) MiB")
+        }
         #expect(details("borrowed-sequence").contains { $0.contains("asks you to write your own publisher") && $0.contains("Sequence") }, "\(details("borrowed-sequence"))")
         #expect(details("bomber").contains { $0.contains("compile budget") }, "\(details("bomber"))")
         #expect(!details("shadow-file").contains { $0.contains("root:") }, "root's /etc/shadow came back in a grade")
