@@ -134,8 +134,8 @@ import Glibc
         // Issue 33, rows 1 to 3: a parse error whose echoed line holds parses of other
         // students' copies (as importing ExerciseChecks), an attribute at an offset outside
         // any file, and the toolchain's largest binary as a source.
-        let screen = Self.root.appendingPathComponent(".workbook/grade/screen").path
-        let victims = (0..<48).flatMap { ["\(screen)/\($0).swift", "\(screen)/b\($0 / 16)/\($0).swift"] } + ["/usr/bin/swift-frontend", "/opt/swift/usr/bin/swift-frontend"]
+        let screenFolder = Self.root.appendingPathComponent(".workbook/grade/screen").path
+        let victims = (0..<48).flatMap { ["\(screenFolder)/\($0).swift", "\(screenFolder)/b\($0 / 16)/\($0).swift"] } + ["/usr/bin/swift-frontend", "/opt/swift/usr/bin/swift-frontend"]
         let forged = victims.map { #"{"_kind":"source_file","filename":"\#($0)","items":[{"_kind":"import_decl","range":{"start":0,"end":1},"module_path":["ExerciseChecks"]},{"_kind":"custom_attr","range":{"start":-7,"end":1}}]}"# }
         attacks["parse-carrier"] = (try Self.attacker("")) + "\nlet carried = = " + forged.joined(separator: " ") + "\n"
         // Row 7: linker flags behind `#if DEBUG` (which the screen's parse leaves out) that
