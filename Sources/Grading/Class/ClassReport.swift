@@ -19,10 +19,11 @@ public struct ClassReport {
     ]
 
     /// Student names, messages and flags hold what students wrote (folder names, compiler
-    /// and trap messages): each is escaped to one visible line first (``VisibleEscapes``).
+    /// and trap messages): each is escaped to one visible line first (``VisibleEscapes``),
+    /// and a name so that it reads unlike every other (``GradeRecord/Student/displayName``).
     public func table(terminal: Terminal) -> String {
         let exercises = record.exercises
-        let names = record.students.map { VisibleEscapes.terminalLine($0.name) }
+        let names = record.students.map(\.displayName)
         let nameWidth = max(7, names.map(\.count).max() ?? 0)
         // Each exercise's column is as wide as its name, so the header reads across.
         var lines: [StyledLine] = [[Span(pad("student", nameWidth) + "  " + exercises.map(\.name).joined(separator: "  ") + "  total", TextStyle(bold: true))]]

@@ -21,21 +21,23 @@ public struct ClassRoster {
 
     public var students: [Student]
 
-    /// Reads `folder`: every subfolder, in name order (hidden ones skipped). `workbook` is
-    /// the grading workbook's root, whose own editor package and manifests a student's
-    /// files are compared with; `nil` calls every such file the student's.
+    /// Reads `folder`: every subfolder, in the byte order of the names (hidden ones
+    /// skipped), so every machine that lists the class lists it alike (``StudentName``).
+    /// `workbook` is the grading workbook's root, whose own editor package and manifests a
+    /// student's files are compared with; `nil` calls every such file the student's.
     public init(folder: URL, displayName: String, workbook: URL? = nil) throws {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ExerciseError("\(displayName): no such folder of submissions")
         }
-        let names = try manager.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try manager.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted { StudentName($0) < StudentName($1) }
         students = names.compactMap { name in
             let path = folder.appendingPathComponent(name)
             var isStudentFolder: ObjCBool = false
             guard manager.fileExists(atPath: path.path, isDirectory: &isStudentFolder), isStudentFolder.boolValue else { return nil }
-            return Self.student(named: name, at: path, displayFolder: "\(displayName)/\(name)", workbook: workbook)
+            return Self.student(named: name, at: path, displayFolder: "\(displayName)/\(VisibleEscapes.name(name))", workbook: workbook)
         }
     }
 

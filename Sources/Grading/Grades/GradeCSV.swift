@@ -5,7 +5,8 @@ import Foundation
 /// in the student's folder that an editor runs when it opens it (empty when none).
 /// RFC 4180 quoting.
 ///
-/// A student names their own folder, and so their cell: a cell that a spreadsheet would
+/// A student names their own folder, and so their cell: it holds the name as every grade
+/// shows it (``GradeRecord/Student/displayName``), and a cell that a spreadsheet would
 /// read as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is
 /// written after a `'`, which spreadsheets take as "this is text" (OWASP's advice on CSV
 /// injection), so opening the gradebook runs nothing a student wrote.
@@ -14,7 +15,7 @@ public enum GradeCSV {
         let header = ["student"] + record.exercises.map(\.name) + ["passed", "exercises", "score", "max score", "runs when opened"]
         var lines = [header.map(field).joined(separator: ",")]
         for student in record.students {
-            let fields = [student.name] + student.exercises.map(\.labelWithFlags)
+            let fields = [student.displayName] + student.exercises.map(\.labelWithFlags)
                 + ["\(student.passed)", "\(record.exercises.count)", "\(record.score(of: student))", "\(record.maxScore)",
                    student.runsWhenOpened?.note ?? ""]
             lines.append(fields.map(field).joined(separator: ","))

@@ -33,7 +33,7 @@ public enum GradeJUnit {
         let errors = entries.count - failures - skipped - student.passed
         let suite = XMLElement(name: "testsuite")
         set(suite, [
-            "name": student.name, "tests": "\(entries.count)", "failures": "\(failures)", "errors": "\(errors)",
+            "name": student.displayName, "tests": "\(entries.count)", "failures": "\(failures)", "errors": "\(errors)",
             "skipped": "\(skipped)", "time": seconds(entries.compactMap(\.seconds).reduce(0, +)),
         ])
         for (column, entry) in zip(columns, entries) {

@@ -28,18 +28,19 @@ public enum GradeMerge {
                 throw ExerciseError("grade merge: shard \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing; the class would be incomplete")
             }
         }
-        var seen: [String: String] = [:]
+        // Students are told apart by their names' bytes, as the file system tells folders apart.
+        var seen: [StudentName: String] = [:]
         for part in parts {
             for student in part.record.students {
-                if let other = seen[student.name] {
-                    throw ExerciseError("grade merge: student \(student.name) is in both \(other) and \(part.name)")
+                if let other = seen[student.id] {
+                    throw ExerciseError("grade merge: student \(student.displayName) is in both \(other) and \(part.name)")
                 }
-                seen[student.name] = part.name
+                seen[student.id] = part.name
             }
         }
         var merged = first.record
         merged.shard = nil
-        merged.students = parts.flatMap(\.record.students).sorted { $0.name < $1.name }
+        merged.students = parts.flatMap(\.record.students).sorted { $0.id < $1.id }
         return merged
     }
 }

@@ -29,7 +29,14 @@ public struct GradeRecord: Codable, Equatable, Sendable {
     }
 
     public struct Student: Codable, Equatable, Sendable {
-        public var name: String
+        /// The student's folder's name, exactly: who the student is.
+        public var name: String {
+            didSet { displayName = VisibleEscapes.name(name) }
+        }
+        /// ``name`` as every grade shows it, escaped so that no two students read alike
+        /// (``VisibleEscapes/name(_:)``). Written to the JSON for the tools that show it;
+        /// never read back from it, so a record cannot make one student show as another.
+        public private(set) var displayName: String
         /// One line each for what could not be graded as handed in.
         public var problems: [String]
         /// One per column, in the same order.
@@ -40,6 +47,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
 
         public init(name: String, problems: [String], exercises: [Entry], runsWhenOpened: RunsWhenOpened? = nil) {
             self.name = name
+            self.displayName = VisibleEscapes.name(name)
             self.problems = problems
             self.exercises = exercises
             self.runsWhenOpened = runsWhenOpened.flatMap { $0.isEmpty ? nil : $0 }
@@ -50,6 +58,18 @@ public struct GradeRecord: Codable, Equatable, Sendable {
         public var notes: [String] {
             (runsWhenOpened?.note.map { [$0] } ?? []) + problems
         }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(name: try container.decode(String.self, forKey: .name),
+                      problems: try container.decode([String].self, forKey: .problems),
+                      exercises: try container.decode([Entry].self, forKey: .exercises),
+                      runsWhenOpened: try container.decodeIfPresent(RunsWhenOpened.self, forKey: .runsWhenOpened))
+        }
+
+        /// Who the student is, compared by the name's bytes: `josé` composed and decomposed
+        /// are two students (``StudentName``).
+        package var id: StudentName { StudentName(name) }
 
         public var passed: Int { exercises.filter { $0.state == .passed }.count }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+@testable import WorkbookBasics
 
 /// A class graded in shares on several machines, then merged, must get exactly the grades
 /// one run over the whole class gives: graded for real, with this workbook's built
@@ -65,5 +66,41 @@ import Testing
         #expect(states.isSuperset(of: [.passed, .doesNotCompile, .failed, .notStarted]))
         #expect(whole.students.map(\.name) == ["ada", "bo", "cy", "dee", "eve", "fay"])
         #expect(merge.standardOutput.contains("fay"))
+    }
+
+    /// `josé` composed (NFC) and decomposed (NFD) are two folders, and so two students,
+    /// though Swift's `String` calls them equal: graded in two shards, each lands in its
+    /// own share, keeps its own grade, and the merge keeps both, shown apart (issue 33, 6b).
+    @Test func twoSpellingsOfOneNameInTwoShardsMergeAsTwoStudents() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spellings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("class")
+        let composed = "jos\u{E9}", decomposed = "jose\u{301}"
+        let countdown = Exercise.named("Countdown")
+        let solution = try String(contentsOf: Self.workspace.url(countdown.solutionPath), encoding: .utf8)
+        for (name, text) in [(composed, solution), (decomposed, solution + "\nlet typo: Int = \"x\"\n")] {
+            let file = folder.appendingPathComponent(name).appendingPathComponent("Exercises/Countdown.swift")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        for shard in 1...2 {
+            let result = try Self.workbook(["grade", "--submissions", folder.path, "--shard", "\(shard)/2", "--json", path("part-\(shard).json"),
+                                            "--color", "never", "--without-sandbox", "--seed", "7"])
+            #expect(result.succeeded, "\(result.standardError)")
+        }
+        let merge = try Self.workbook(["grade", "merge", path("part-1.json"), path("part-2.json"), "--json", path("merged.json"),
+                                       "--csv", path("merged.csv"), "--color", "never"])
+        #expect(merge.succeeded, "\(merge.standardError)")
+
+        let merged = try GradeRecord.read(try Data(contentsOf: URL(fileURLWithPath: path("merged.json"))), name: "merged.json")
+        // Byte order: `e` (0x65) before `é` (0xC3 0xA9).
+        #expect(merged.students.map { Array($0.name.unicodeScalars) } == [Array(decomposed.unicodeScalars), Array(composed.unicodeScalars)])
+        #expect(merged.students.map(\.displayName) == ["jose\\u{301}", "jos\u{E9}"])
+        let countdownColumn = try #require(merged.exercises.firstIndex { $0.name == "Countdown" })
+        #expect(merged.students.map { $0.exercises[countdownColumn].state } == [.doesNotCompile, .passed])
+        #expect(merge.standardOutput.contains("jose\\u{301}"))
+        let csv = try String(contentsOf: URL(fileURLWithPath: path("merged.csv")), encoding: .utf8)
+        #expect(csv.contains("\r\njose\\u{301},") && csv.contains("\r\njos\u{E9},"))
     }
 }
