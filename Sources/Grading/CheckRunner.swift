@@ -71,12 +71,21 @@ struct CheckRunner: Sendable {
         guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }
-        var driver = ChildProcess(compiler.program(of: job).path, workingDirectory: compiler.folder(of: job), timeout: timeLimit + 1)
+        // In bubblewrap the program sees its folder and the kit at neutral paths (its run
+        // path finds the kit beside its folder, ``ExerciseCompiler``): what it could send
+        // back of where it runs names nothing of the instructor's tree.
+        let neutral = sandbox.isBubblewrap
+        let program = neutral ? Sandbox.jobInside + "/program" : compiler.program(of: job).path
+        var driver = ChildProcess(program, workingDirectory: compiler.folder(of: job), timeout: timeLimit + 1)
         driver.outputLimit = Self.outputLimit
         driver.wiredInput = toDriver.read
         driver.wiredOutput = toJudge.write
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
-        let sandboxed = sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
+        let sandboxed = neutral
+            ? sandbox.wrap(driver, limits: limits, readable: [],
+                           mounted: [.init(host: compiler.folder(of: job), inside: Sandbox.jobInside), .init(host: compiler.buildFolder, inside: Sandbox.kitInside)],
+                           workingDirectoryInside: Sandbox.jobInside)
+            : sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
         var judgeProcess = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
         judgeProcess.wiredInput = toJudge.read
         judgeProcess.wiredOutput = toDriver.write

@@ -115,7 +115,7 @@ struct ExerciseCompiler: Sendable {
                 folder.appendingPathComponent("Exercise.o").path, "-o", folder.appendingPathComponent("program").path,
                 "-wmo", "-DWORKBOOK_GRADING", "-module-alias", "ExerciseStubs=Exercise_\(target)",
                 "-I", folder.path, "-I", buildFolder.appendingPathComponent("Modules").path] + commonFlags + flags(for: maps)
-            + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", buildFolder.path]
+            + ["-L", buildFolder.path, "-l\(GradingKit.productName)", "-Xlinker", "-rpath", "-Xlinker", kitRunPath]
     }
 
     /// The driver's arguments that compile the learner's file of the job named `target` as
@@ -130,6 +130,21 @@ struct ExerciseCompiler: Sendable {
                 "-emit-loaded-module-trace-path", folder.appendingPathComponent("imports.json").path,
                 "-c", folder.appendingPathComponent("Exercise.swift").path, "-o", folder.appendingPathComponent("Exercise.o").path,
                 "-I", wall.directory.path] + commonFlags + flags(for: maps)
+    }
+
+    /// Where a program finds the kit: beside its own folder, as `kit`. In the check's sandbox
+    /// that is ``Sandbox/kitInside`` beside ``Sandbox/jobInside``; on the host it is the
+    /// link ``linkKit()`` makes in the jobs' folder. No absolute path of the host's is in a
+    /// program, which can read its own file.
+    static let kitRunPath = "$ORIGIN/../kit"
+
+    /// The link `jobs/kit` to the kit's build folder, for programs run outside bubblewrap.
+    func linkKit() {
+        let link = kit.directory.appendingPathComponent("jobs/kit")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == buildFolder.path { return }
+        try? FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: link)
+        try? FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: buildFolder.path)
     }
 
     func folder(of job: GradingJob) -> URL {
@@ -161,7 +176,7 @@ struct ExerciseCompiler: Sendable {
         guard let bindingText = bindings[job.exercise.name] else {
             return "\(job.sourceName): error: the workbook has no \(job.exercise.bindingPath) to check it with"
         }
-        let key = [exerciseText, mainText, bindingText, kitStamp].joined(separator: "\u{0}")
+        let key = [exerciseText, mainText, bindingText, kitStamp, Self.kitRunPath].joined(separator: "\u{0}")
         // The inputs, then the program's fingerprint when it was linked: a program changed
         // since is built again, never reused.
         let keyFile = record(of: job)

@@ -169,6 +169,7 @@ public struct Grader {
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
                                             sandbox: sandbox, budget: CompileBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
             compiler.warmModuleCache(with: readable[0].exercise)
+            compiler.linkKit()
 
             // Compiled while the screen may still be reading: every step is sandboxed, so a
             // file the screen refuses costs time, never safety, and a learner's check does

@@ -154,7 +154,20 @@ struct Sandbox {
     /// ones writable (and given to the user the step runs as), nothing else of the host's
     /// but the system's and the toolchain's folders; the environment cleared but for `PATH`
     /// and `HOME`.
-    func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], writable: [URL] = []) -> ChildProcess {
+    /// A host folder shown read-only at another path inside the sandbox, so that a program
+    /// that reads its own path, its working directory or `/proc/self/maps` learns nothing of
+    /// the host's tree (``CheckRunner``'s `/grading/job` and `/grading/kit`).
+    struct Mount {
+        var host: URL
+        var inside: String
+    }
+
+    /// Where ``CheckRunner`` shows a job's folder and the kit's build folder to its program.
+    static let jobInside = "/grading/job"
+    static let kitInside = "/grading/kit"
+
+    func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], writable: [URL] = [], mounted: [Mount] = [],
+              workingDirectoryInside: String? = nil) -> ChildProcess {
         var command: [String] = []
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
             command += ["/usr/bin/prlimit"] + (limits.addressSpaceBytes.map { ["--as=\($0)"] } ?? [])
@@ -186,8 +199,9 @@ struct Sandbox {
             if let toolchain, !toolchain.folder.path.hasPrefix("/usr/") { command += ["--ro-bind", toolchain.folder.path, toolchain.folder.path] }
             for folder in readable { command += ["--ro-bind", folder.path, folder.path] }
             for folder in writable { command += ["--bind", folder.path, folder.path] }
+            for mount in mounted { command += ["--ro-bind", mount.host.path, mount.inside] }
             command += ["--remount-ro", "/"]
-            if let directory = process.workingDirectory { command += ["--chdir", directory.path] }
+            if let directory = workingDirectoryInside ?? process.workingDirectory?.path { command += ["--chdir", directory] }
             command += ["--"]
             if case .success(let groups) = memoryGroups {
                 // Made now, removed when the run ends (``ChildProcess/onEnd``).

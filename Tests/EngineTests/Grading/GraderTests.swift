@@ -512,7 +512,9 @@ final class FakeToolchain: @unchecked Sendable {
             return ChildProcess.Result(termination: .exited(0), standardOutputData: Data(), standardErrorData: Data((lost.verdictLine + "\n").utf8), duration: 0)
         }
         let program = try #require(([process.executable] + arguments).first { $0.hasSuffix("/program") })
-        let folder = URL(fileURLWithPath: program).deletingLastPathComponent().lastPathComponent
+        // In bubblewrap the program runs at a neutral path: its folder is the one mounted there.
+        let mounted = arguments.indices.first { $0 > 0 && arguments[$0] == Sandbox.jobInside && arguments[$0 - 2] == "--ro-bind" }.map { arguments[$0 - 1] }
+        let folder = URL(fileURLWithPath: mounted ?? URL(fileURLWithPath: program).deletingLastPathComponent().path).lastPathComponent
         let name = "G_" + (folder.split(separator: "_").last ?? "")
         guard let result = checks[name], CheckReport.verdict(in: result.standardError) == nil else { return .output("", status: 0) }
         return result

@@ -143,6 +143,13 @@ import Glibc
         let sideFiles = Array("-Wl,--reproduce=repro.tar".utf8) + [0]
         let sideFilesTuple = "(\(sideFiles.map { _ in "UInt8" }.joined(separator: ", "))) = (\(sideFiles.map(String.init).joined(separator: ", ")))"
         attacks["link-side-files"] = try Self.attacker("", before: "#if DEBUG\n@_used @_section(\".swift1_autolink_entries\") private let sideFiles: \(sideFilesTuple)\n#endif\n")
+        // Row 6c: where the program runs, sent back in its crash: its working directory, its
+        // own path, and every file it has mapped.
+        attacks["where-am-i"] = try Self.attacker("""
+                let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+                let mapped = Set(maps.split(separator: "\\n").compactMap { $0.split(separator: " ").last.map(String.init) }).filter { !$0.hasPrefix("/usr/") }
+                fatalError(FileManager.default.currentDirectoryPath + " " + CommandLine.arguments[0] + " " + mapped.sorted().joined(separator: " "))
+            """)
         // Row 10: the exercise asks for a publisher of one's own; this one borrows Combine's.
         attacks["borrowed-sequence"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nlet borrowed = [3, 2, 1].publisher")
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
@@ -207,6 +214,13 @@ import Glibc
         #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
         #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
         #expect(states("parse-carrier")["Countdown"] == "does not compile", "\(states("parse-carrier"))")
+        // Nothing of the instructor's tree is in any message: programs run at neutral paths,
+        // and paths in grades are the student's own.
+        #expect(details("where-am-i").contains { $0.contains("/grading/job") }, "\(details("where-am-i"))")
+        for row in rows {
+            let text = "\(row)"
+            #expect(!text.contains(Self.root.path) && !text.contains(submissions.path), "a grade names the instructor's tree: \(text.prefix(600))")
+        }
         // A job's folder keeps its program only: no linker side file stays on the instructor's disk.
         let jobs = Self.root.appendingPathComponent(".workbook/grade/jobs")
         for job in (try? FileManager.default.contentsOfDirectory(atPath: jobs.path)) ?? [] {
