@@ -1,9 +1,11 @@
 import Foundation
 
-/// The outcome of running one ``ExerciseCheck``.
+/// The outcome of running one exercise's check: the judge's verdict.
 ///
-/// It is `Codable` because `workbook grade` runs each check in a child process that sends
-/// its report back on a private channel (see ``GradingChild`` and ``ReportChannel``).
+/// It is `Codable` because the judge (`workbook judge`, a process of its own) writes it as
+/// one line on its standard error, which nothing of the learner's reaches, and the workbook
+/// reads it there (``verdict(in:)``). Every text in it can quote what a learner's code sent,
+/// so the line written is ``bounded``.
 public struct CheckReport: Codable, Equatable {
     /// A scenario that did not hold, and what the learner's code did instead.
     public struct Failure: Codable, Equatable {
