@@ -29,6 +29,25 @@ struct BorrowedWork {
         return nil
     }
 
+    /// Standard-library functions that find a type by its name at run time: with one and an
+    /// `unsafeBitCast`, a file can make a value of Combine's own type without naming it, so
+    /// its object would use none of that type's symbols. No exercise needs them.
+    static let typeLookups = ["_typeByName", "_mangledTypeName", "_getTypeByMangledNameInContext", "_getTypeByMangledNameInEnvironment"]
+    /// The C functions that find a type or a symbol by name, as the object names them.
+    static let symbolLookups: Set<String> = ["swift_getTypeByMangledName", "swift_getTypeByMangledNameInContext", "swift_getTypeByMangledNameInEnvironment",
+                                             "swift_getTypeByMangledNameInContextInMetadataState", "swift_stdlib_getTypeByMangledName",
+                                             "dlsym", "dlvsym", "dlopen", "dlmopen"]
+
+    /// The first lookup by name that `listing` uses, or nil (every exercise).
+    static func firstLookupByName(in listing: String) -> String? {
+        for line in listing.split(separator: "\n") {
+            let name = line.trimmingCharacters(in: .whitespaces)
+            if symbolLookups.contains(name) { return name }
+            if let lookup = typeLookups.first(where: { uses(name, $0) }) { return lookup }
+        }
+        return nil
+    }
+
     /// The refusal, as `file:line: error: …`, pointing at the first line of `text` that
     /// names the last part of `name` (a pointer for the learner, not the evidence).
     static func refusal(_ name: String, for exercise: Exercise, sourceName: String, text: String) -> String {

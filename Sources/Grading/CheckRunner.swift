@@ -19,6 +19,8 @@ struct CheckRunner: Sendable {
     let compiler: ExerciseCompiler
     /// Seconds one check may run.
     let timeLimit: Double
+    /// Each student's check time in this grading.
+    let budget: StudentBudget
     let sandbox: Sandbox
     /// How many checks run at once.
     let width: Int
@@ -55,7 +57,10 @@ struct CheckRunner: Sendable {
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
         let kitLibrary = compiler.kit.dynamicLibrary
         let kitFingerprint = ProgramFingerprint(kitLibrary)
-        return jobs.concurrentMap(width: width) { job, fingerprint in
+        // Each student's first check, then each one's second, and so on: a student whose
+        // checks all run to the limit holds one thread at a time, never every thread.
+        let order = Grader.interleavedByStudent(jobs.map(\.job))
+        let runs = order.map { jobs[$0] }.concurrentMap(width: width) { job, fingerprint in
             defer { progress?.advance("running checks", of: jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
@@ -64,9 +69,22 @@ struct CheckRunner: Sendable {
             }
             return runCheck(job)
         }
+        var inOrder = [Run?](repeating: nil, count: jobs.count)
+        for (index, run) in zip(order, runs) { inOrder[index] = run }
+        return inOrder.map { $0! }
     }
 
     private func runCheck(_ job: GradingJob) -> Run {
+        guard let granted = budget.grant(upTo: timeLimit, to: job.group) else {
+            return Run(outcome: .failed(scenario: "not run", message: "this student's checks spent their whole budget (\(Int(budget.secondsPerStudent)) s in all) before this one"))
+        }
+        let started = Date()
+        defer { budget.finish(granted: granted, used: Date().timeIntervalSince(started), by: job.group) }
+        return runCheck(job, timeLimit: granted)
+    }
+
+    /// Runs `job`'s check within `timeLimit` seconds, the most its student's budget grants.
+    private func runCheck(_ job: GradingJob, timeLimit: Double) -> Run {
         let seed = self.seed ?? UInt64.random(in: .min ... .max)
         guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)

@@ -23,7 +23,7 @@ import ChildProcesses
 ///    object file carries (`.swift1_autolink_entries`), so whatever a learner smuggles into
 ///    it acts inside, as an unprivileged user, with the job's folder the only one it may
 ///    write. Each step has the same time limit, a memory limit, and a share of its
-///    student's ``CompileBudget``. The module cache is filled before (``warmModuleCache(with:)``)
+///    student's ``StudentBudget``. The module cache is filled before (``warmModuleCache(with:)``)
 ///    and read-only to every step.
 ///
 /// A program is built again only when its inputs changed (the file, the binding, the kit) or
@@ -38,7 +38,7 @@ struct ExerciseCompiler: Sendable {
     /// whatever linker flags an object file carries, so both are sandboxed.
     let sandbox: Sandbox
     /// Each student's compile time in this grading.
-    let budget: CompileBudget
+    let budget: StudentBudget
     /// The kit's build folder (the library and the modules), found once for every job.
     let buildFolder: URL
     /// The flags both compiler runs of every job share.
@@ -77,7 +77,7 @@ struct ExerciseCompiler: Sendable {
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
     /// identity, and the bindings of `exercises` (a class has many files per exercise).
     init(kit: GradingKit, wall: ModuleWall, exercises: Set<Exercise>, compileTimeLimit: Double, sandbox: Sandbox,
-         budget: CompileBudget, runProgram: @escaping ChildProcess.Runner) {
+         budget: StudentBudget, runProgram: @escaping ChildProcess.Runner) {
         self.kit = kit
         self.wall = wall
         self.compileTimeLimit = compileTimeLimit
@@ -195,12 +195,13 @@ struct ExerciseCompiler: Sendable {
 
         let importList = folder.appendingPathComponent("imported-modules.txt")
         let symbolList = folder.appendingPathComponent(BorrowedWork.listingName)
-        let listsSymbols = !job.exercise.notUsing.isEmpty
+        let sectionList = folder.appendingPathComponent(LinkerRequests.sectionsListing)
+        let autolinkList = folder.appendingPathComponent(LinkerRequests.autolinkListing)
         let learner = [importListing(of: exercise, module: learnerModule, into: importList)]
             + (learnerPlan?.commands(forTarget: job.targetName, temporary: folder)
                 ?? [[swiftc] + Self.learnerArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), wall: wall,
                                                      commonFlags: commonFlags, maps: learnerMaps)])
-            + (listsSymbols ? [symbolListing(of: folder.appendingPathComponent("Exercise.o"), into: symbolList)] : [])
+            + [objectListing(of: folder.appendingPathComponent("Exercise.o"), symbols: symbolList, sections: sectionList, autolink: autolinkList)]
         let compiled: ChildProcess.Result
         switch step(learner, for: job) {
         case .failure(let error): return error.message
@@ -214,13 +215,8 @@ struct ExerciseCompiler: Sendable {
             ?? wall.forbiddenImports(inTrace: trace)?.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
         }
-        if listsSymbols {
-            guard case .success(let listing) = PlainFile.read(symbolList, limit: BorrowedWork.listingLimit) else {
-                return "\(job.sourceName): error: the workbook could not list what your compiled file uses, so it cannot tell it is your own work"
-            }
-            if let borrowed = BorrowedWork.firstBorrowed(by: String(decoding: listing, as: UTF8.self), for: job.exercise) {
-                return BorrowedWork.refusal(borrowed, for: job.exercise, sourceName: job.sourceName, text: text)
-            }
+        if let refusal = objectRefusal(of: job, text: text, symbols: symbolList, sections: sectionList, autolink: autolinkList) {
+            return refusal
         }
 
         let linking = programPlan?.commands(forTarget: job.targetName, temporary: folder)
@@ -264,7 +260,7 @@ struct ExerciseCompiler: Sendable {
         let stub = GradingJob(exercise: exercise, file: kit.workspace.url(exercise.stubPath), displayPath: exercise.stubPath, group: "ModuleCacheWarmer")
         // Outside the sandbox, as the workbook's own user: the stub is the workbook's, not a learner's.
         let warmer = ExerciseCompiler(kit: kit, wall: wall, exercises: [exercise], compileTimeLimit: 300, sandbox: Sandbox(kind: .none(reason: "the workbook's own stub")),
-                                      budget: CompileBudget(secondsPerStudent: 600), runProgram: runProgram)
+                                      budget: StudentBudget(secondsPerStudent: 600), runProgram: runProgram)
         let text = (try? String(contentsOf: stub.file, encoding: .utf8)) ?? ""
         let failed = warmer.build(stub, text: text) != nil
         try? FileManager.default.createDirectory(at: wall.moduleCache, withIntermediateDirectories: true)
@@ -332,14 +328,39 @@ struct ExerciseCompiler: Sendable {
             + commonFlags + Self.flags(for: learnerMaps)
     }
 
-    /// The command that lists, demangled, the symbols the learner's object leaves for the
-    /// linker (what it uses of other modules), into `list`, run last in the compile's
-    /// sandboxed step: ``BorrowedWork`` reads it.
-    private func symbolListing(of object: URL, into list: URL) -> [String] {
+    /// The command that lists what the learner's object holds, run last in the compile's
+    /// sandboxed step: the symbols it leaves for the linker (what it uses of other modules),
+    /// demangled, into `symbols` (``BorrowedWork``); its sections into `sections`, and its
+    /// autolink entries into `autolink` (``LinkerRequests``).
+    private func objectListing(of object: URL, symbols: URL, sections: URL, autolink: URL) -> [String] {
         let bin = (sandbox.toolchain ?? Toolchain.current)?.folder.appendingPathComponent("bin")
-        let nm = bin?.appendingPathComponent("llvm-nm").path ?? "llvm-nm"
-        let demangle = bin?.appendingPathComponent("swift-demangle").path ?? "swift-demangle"
-        return ["/bin/sh", "-c", #""$1" --undefined-only --just-symbol-name "$2" > "$4.mangled" && "$3" < "$4.mangled" > "$4""#, "sh", nm, object.path, demangle, list.path]
+        func tool(_ name: String) -> String { bin?.appendingPathComponent(name).path ?? name }
+        let script = #""$1" --undefined-only --just-symbol-name "$2" > "$4.mangled" && "$3" < "$4.mangled" > "$4" && "$5" -h "$2" > "$6" && "$5" -s -j .swift1_autolink_entries "$2" > "$7""#
+        return ["/bin/sh", "-c", script, "sh", tool("llvm-nm"), object.path, tool("swift-demangle"), symbols.path, tool("llvm-objdump"), sections.path, autolink.path]
+    }
+
+    /// Why the learner's compiled object is refused, from the listings its step wrote (each
+    /// read as a plain file of bounded size): a lookup by name, what the exercise asks the
+    /// learner to write themselves, code before `main`, a linker flag. Nil when none.
+    private func objectRefusal(of job: GradingJob, text: String, symbols: URL, sections: URL, autolink: URL) -> String? {
+        func read(_ file: URL, limit: Int) -> String? {
+            guard case .success(let data) = PlainFile.read(file, limit: limit) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard let used = read(symbols, limit: BorrowedWork.listingLimit), let sectionTable = read(sections, limit: LinkerRequests.listingLimit),
+              let autolinkDump = read(autolink, limit: LinkerRequests.listingLimit) else {
+            return "\(job.sourceName): error: the workbook could not list what your compiled file uses, so it cannot grade it"
+        }
+        if let lookup = BorrowedWork.firstLookupByName(in: used) {
+            return "\(job.sourceName): error: your file looks a type or a symbol up by its name at run time (\(lookup)), which no exercise needs"
+        }
+        if let borrowed = BorrowedWork.firstBorrowed(by: used, for: job.exercise) {
+            return BorrowedWork.refusal(borrowed, for: job.exercise, sourceName: job.sourceName, text: text)
+        }
+        if let refusal = LinkerRequests.sectionRefusal(sectionTable) ?? LinkerRequests.autolinkRefusal(autolinkDump) {
+            return "\(job.sourceName): error: \(refusal)"
+        }
+        return nil
     }
 
     /// The modules in a list ``importListing(of:module:into:)`` wrote, one a line; none

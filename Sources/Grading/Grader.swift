@@ -15,7 +15,7 @@ import TerminalUI
 /// 3. The ``GradingKit`` (the driver and the library) is built once per change to its
 ///    sources, and each file is compiled on
 ///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
-///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``CompileBudget``.
+///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``StudentBudget``.
 /// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
 ///
 /// Grades are computed, never remembered: nothing under `.workbook/` can change one, and
@@ -167,7 +167,7 @@ public struct Grader {
             try prepared.get()
             let wall = ModuleWall(kit: kit)
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
-                                            sandbox: sandbox, budget: CompileBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
+                                            sandbox: sandbox, budget: StudentBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
             compiler.warmModuleCache(with: readable[0].exercise)
             compiler.linkKit()
 
@@ -197,7 +197,8 @@ public struct Grader {
                     if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
                 }
             }
-            let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+            let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, budget: StudentBudget(secondsPerStudent: max(policy.checkBudgetSeconds, policy.checkSeconds)),
+                                     sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
             for (entry, run) in zip(built, runner.run(built, progress: progress)) {
                 graded[entry.job]?.outcome = run.outcome
                 graded[entry.job]?.seconds = run.seconds

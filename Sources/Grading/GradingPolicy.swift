@@ -11,6 +11,10 @@ public struct GradingPolicy: Equatable, Sendable {
     /// Seconds of compiling each student may spend in one grading (`--compile-budget`):
     /// fourteen files that each run to the step's limit cannot hold a class up for minutes.
     public var compileBudgetSeconds: Double = 120
+    /// Seconds of checks each student may spend in one grading (`--check-budget`): a file
+    /// that stalls every check (a loop run before `main`) costs its student, not the class.
+    /// An honest student's fourteen checks take a few seconds in all.
+    public var checkBudgetSeconds: Double = 90
     /// Seconds building the grading kit may take (the first time compiles the whole library).
     public var kitBuildSeconds: Double = 1800
     /// How many compiles, or checks, run at once (`--jobs`).

@@ -20,6 +20,11 @@ struct GradingPolicyOptions: ParsableArguments {
     var compileBudgetSeconds: Double?
 
     @Option(
+        name: .customLong("check-budget"),
+        help: ArgumentHelp("Seconds of checks each student may spend in one grading (default: \(Int(GradingPolicy().checkBudgetSeconds))).", valueName: "seconds"))
+    var checkBudgetSeconds: Double?
+
+    @Option(
         name: .customLong("memory"),
         help: ArgumentHelp("MiB of memory the compiles or checks running at once may hold together (default: \(GradingPolicy().memoryBytes >> 20)).", valueName: "MiB"))
     var memoryMiB: Int?
@@ -31,13 +36,14 @@ struct GradingPolicyOptions: ParsableArguments {
         if let jobs { policy.jobs = jobs }
         if let compileSeconds { policy.compileSeconds = compileSeconds }
         if let compileBudgetSeconds { policy.compileBudgetSeconds = compileBudgetSeconds }
+        if let checkBudgetSeconds { policy.checkBudgetSeconds = checkBudgetSeconds }
         if let memoryMiB { policy.memoryBytes = memoryMiB << 20 }
         return policy
     }
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be a whole number of 1 or more") }
-        for (flag, value) in [("--compile-time-limit", compileSeconds), ("--compile-budget", compileBudgetSeconds)] {
+        for (flag, value) in [("--compile-time-limit", compileSeconds), ("--compile-budget", compileBudgetSeconds), ("--check-budget", checkBudgetSeconds)] {
             if let value, !(value.isFinite && value > 0) { throw ValidationError("\(flag) must be a number of seconds more than 0") }
         }
         if let memoryMiB, memoryMiB < 512 { throw ValidationError("--memory must be 512 MiB or more") }

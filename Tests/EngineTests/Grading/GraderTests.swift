@@ -424,8 +424,8 @@ final class FakeToolchain: @unchecked Sendable {
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
         // The listing of what a compiled file uses: nothing, so nothing is borrowed.
-        if process.executable == "/bin/sh", arguments.count > 3, arguments[1].contains("--undefined-only"), let list = arguments.last {
-            try Data().write(to: URL(fileURLWithPath: list))
+        if process.executable == "/bin/sh", arguments.count > 9, arguments[1].contains("--undefined-only") {
+            for list in [arguments[6], arguments[8], arguments[9]] { try Data().write(to: URL(fileURLWithPath: list)) }
             return .output("", status: 0)
         }
         // A step of several commands (``ChildProcess/sequence(_:workingDirectory:timeout:)``):

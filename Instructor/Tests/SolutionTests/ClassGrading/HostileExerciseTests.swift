@@ -159,7 +159,7 @@ import Testing
             // `mktemp -d`, as CI makes) runs its steps as its own user.
             let sandbox = Sandbox.current.unreachable([kit.directory]) == nil ? Sandbox.current : Sandbox.current.keepingUser
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: [countdown], compileTimeLimit: 60, sandbox: sandbox,
-                                            budget: CompileBudget(secondsPerStudent: 600), runProgram: run)
+                                            budget: StudentBudget(secondsPerStudent: 600), runProgram: run)
             compiler.warmModuleCache(with: countdown)
             let texts = [
                 solution + planted.map { Self.autolinkEntries("-Wl,--noinhibit-exec,-o,\($0.path)") }.joined(),
@@ -186,7 +186,7 @@ import Testing
 
     /// Rows 6 and 7: files whose compile never ends. Each stops at the compile limit, and
     /// once the student's budget is spent, the rest are not compiled.
-    @Test func aStudentsCompileBudgetStopsTheirNextFiles() async throws {
+    @Test func aStudentsStudentBudgetStopsTheirNextFiles() async throws {
         let group = Class()
         var lines = ["func bomb() {", "    let v0 = 0"]
         lines += (1...26).map { "    let v\($0) = Pair(v\($0 - 1), v\($0 - 1))" }

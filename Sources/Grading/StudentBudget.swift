@@ -1,17 +1,17 @@
 import Foundation
 
-/// The compile time each student may spend in one grading, so that one student's files
-/// cannot hold the class up.
+/// The time each student may spend in one grading on one kind of step (compiles, checks),
+/// so that one student's files cannot hold the class up.
 ///
-/// Every compile step already stops at its own limit, but fourteen files that each run to
-/// it would cost one student fourteen minutes. A step is granted the smaller of its limit
+/// Every compile step and every check already stops at its own limit, but fourteen files
+/// that each run to it would cost one student fourteen times the limit. A step is granted the smaller of its limit
 /// and what its student has left, taken up front (a student's files may compile at once)
 /// and the unused part given back when it ends. While the student's other steps are still
 /// running, a step that would get less than its full limit waits for them to give back, so
 /// what a file is granted does not depend on which of its student's files compile beside
 /// it; once nothing is left and nothing is running, the remaining files are not compiled.
-final class CompileBudget: @unchecked Sendable {
-    /// Seconds of compiling each student may spend.
+final class StudentBudget: @unchecked Sendable {
+    /// Seconds each student may spend on this kind of step.
     let secondsPerStudent: Double
     private let changed = NSCondition()
     private var taken: [String: Double] = [:]

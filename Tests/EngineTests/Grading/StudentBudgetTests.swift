@@ -3,9 +3,9 @@ import Testing
 @testable import ChildProcesses
 @testable import Grading
 
-@Suite struct CompileBudgetTests {
+@Suite struct StudentBudgetTests {
     @Test func aStepIsGrantedWhatIsLeftAndGivesBackWhatItDidNotUse() {
-        let budget = CompileBudget(secondsPerStudent: 100)
+        let budget = StudentBudget(secondsPerStudent: 100)
         #expect(budget.grant(upTo: 60, to: "ann") == 60)
         budget.finish(granted: 60, used: 5, by: "ann")
         #expect(budget.grant(upTo: 60, to: "ann") == 60)
@@ -17,7 +17,7 @@ import Testing
     /// A remainder is not granted while the student's other steps may still give back: what
     /// a file gets must not depend on which of its student's files compile beside it.
     @Test func aStepWaitsForItsFullLimitWhileOthersOfItsStudentRun() {
-        let budget = CompileBudget(secondsPerStudent: 100)
+        let budget = StudentBudget(secondsPerStudent: 100)
         #expect(budget.grant(upTo: 60, to: "ann") == 60)
         let waiting = Pending { budget.grant(upTo: 60, to: "ann") }
         usleep(100_000)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aSpentBudgetCompilesNothingMore() {
-        let budget = CompileBudget(secondsPerStudent: 10)
+        let budget = StudentBudget(secondsPerStudent: 10)
         let granted = budget.grant(upTo: 60, to: "ann")
         budget.finish(granted: granted ?? 0, used: 10, by: "ann")
         #expect(budget.grant(upTo: 60, to: "ann") == nil)
@@ -36,7 +36,7 @@ import Testing
     /// With several files of one student compiling at once, a step whose budget is all held
     /// by running steps waits for what they give back instead of being refused.
     @Test func aStepWaitsForWhatRunningStepsGiveBack() async throws {
-        let budget = CompileBudget(secondsPerStudent: 60)
+        let budget = StudentBudget(secondsPerStudent: 60)
         #expect(budget.grant(upTo: 60, to: "ann") == 60)
         let waiting = Pending { budget.grant(upTo: 60, to: "ann") }
         usleep(100_000)
