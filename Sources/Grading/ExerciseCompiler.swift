@@ -193,6 +193,8 @@ struct ExerciseCompiler: Sendable {
             return "\(job.sourceName): error: cannot write its grading program: \(error)"
         }
 
+        // Whatever the outcome, the folder keeps the program alone when the build ends.
+        defer { Self.keepOnlyProgram(in: folder) }
         let importList = folder.appendingPathComponent("imported-modules.txt")
         let symbolList = folder.appendingPathComponent(BorrowedWork.listingName)
         let sectionList = folder.appendingPathComponent(LinkerRequests.sectionsListing)
@@ -223,9 +225,7 @@ struct ExerciseCompiler: Sendable {
             ?? [[swiftc] + Self.programArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), buildFolder: buildFolder,
                                                  commonFlags: programFlags, maps: programMaps)]
         let linked: ChildProcess.Result
-        let linkStep = step(linking, for: job)
-        Self.keepOnlyProgram(in: folder)
-        switch linkStep {
+        switch step(linking, for: job) {
         case .failure(let error): return error.message
         case .success(let result): linked = result
         }
@@ -237,10 +237,11 @@ struct ExerciseCompiler: Sendable {
         return nil
     }
 
-    /// Empties a job's folder of everything but its program, once the link has run: the
+    /// Empties a job's folder of everything but its program, once its build has ended: the
     /// linker obeys flags an object file carries, and some write side files where they
     /// are told (`--reproduce` writes a tar of every input, the kit and the toolchain's
-    /// libraries included, tens of megabytes a job). The program is all the check runs.
+    /// libraries included, tens of megabytes a job); a refused file's object and module are
+    /// of no more use. The program is all the check runs.
     static func keepOnlyProgram(in folder: URL) {
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name != "program" {

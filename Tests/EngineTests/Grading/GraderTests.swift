@@ -254,6 +254,26 @@ import Testing
         #expect(try grader.grade([chunks])[0].outcome == .timedOut(seconds: 3))
     }
 
+    /// Files whose checks all run to the limit cost their student's check budget, not the
+    /// class: once it is spent, the student's other checks are not run (issue 33).
+    @Test func aStudentsChecksStopWhenTheirBudgetIsSpent() throws {
+        let workbook = try TemporaryWorkbook(exercises: [myAssign, countdown, chunks])
+        for exercise in [myAssign, countdown, chunks] { try workbook.start(exercise) }
+        let toolchain = FakeToolchain()
+        toolchain.judgeSeconds = 1
+        for name in ["G_MyAssign", "G_Countdown", "G_Chunks"] {
+            toolchain.checks[name] = ChildProcess.Result(termination: .timedOut, standardOutputData: Data(), standardErrorData: Data(), duration: 1)
+        }
+        var grader = grader(workbook, toolchain)
+        grader.policy.checkSeconds = 1
+        grader.policy.checkBudgetSeconds = 2.5
+        grader.policy.jobs = 1
+        let results = try grader.grade([myAssign, countdown, chunks])
+        let notRun = results.filter { if case .failed("not run", let message) = $0.outcome { message.contains("budget") } else { false } }
+        #expect(notRun.count == 1, "\(results.map(\.outcome))")
+        #expect(results[0].outcome == .timedOut(seconds: 1), "the first check had its whole limit: \(results[0].outcome)")
+    }
+
     @Test func aMissingFileIsNotStartedAndNothingIsBuilt() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try FileManager.default.removeItem(at: workbook.root.appendingPathComponent(myAssign.filePath))
@@ -393,6 +413,8 @@ final class FakeToolchain: @unchecked Sendable {
     /// What each check does, by "G_<Exercise>": its judge's verdict (``ChildProcess/Result/report(failure:)``),
     /// or how its grading program ended when it ended some other way.
     var checks: [String: ChildProcess.Result] = [:]
+    /// Seconds each judge takes before it answers, as a check that runs to its limit does.
+    var judgeSeconds: Double = 0
     /// Locked: jobs compile several at a time.
     private let kitBuildCount = LockIsolated(0)
     private let wallProbeCount = LockIsolated(0)
@@ -506,6 +528,7 @@ final class FakeToolchain: @unchecked Sendable {
         // when its judge hangs up.
         if let judge = arguments.firstIndex(of: "judge") {
             let exercise = judge + 1 < arguments.count ? arguments[judge + 1] : ""
+            if judgeSeconds > 0 { Thread.sleep(forTimeInterval: judgeSeconds) }
             judgedExercises.withValue { $0.append(exercise) }
             if let result = checks["G_" + exercise], CheckReport.verdict(in: result.standardError) != nil { return result }
             let lost = CheckReport(exercise: exercise, passed: [], failure: nil, lost: .init(.ended, scenario: "a scenario"))
