@@ -31,6 +31,11 @@ let package = Package(
         // them, which depends on this one by path (docs/maintainers.md). The leading
         // underscore says so in the product list: no semantic versioning, no promise to an
         // app. An app depends on Backpressure.
+        // Not API either: what a program compiled from an edited chapter links (the scenario
+        // host and everything a scenario imports), for the scenario kit the runner builds
+        // under .workbook/scenarios (BookRunner's ScenarioKit), which depends on this
+        // package by path. An app that takes Backpressure builds none of it.
+        .library(name: "_ScenarioKit", targets: ["ScenarioHosting"]),
         .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
@@ -92,7 +97,15 @@ let package = Package(
         // when they drift from the chapters).
         .target(
             name: "Scenarios",
-            dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers]
+            dependencies: ["ScenarioHosting", "Backpressure", "BackpressureTrace", "PlainBackpressure", combine, schedulers]
+        ),
+        // What runs compiled scenarios in a host process: the catalog's types, the host and
+        // its reports. It depends on everything a scenario may import, so that the scenario
+        // kit (the one library a program compiled from an edited chapter links) holds them all.
+        .target(
+            name: "ScenarioHosting",
+            dependencies: ["BackpressureTrace", "ChildLink", "CProcessControl", "Backpressure", "PlainBackpressure", combine, schedulers],
+            swiftSettings: engine
         ),
 
         // Exercises: the stubs (copied into the learner's Exercises/, which is deliberately
@@ -170,7 +183,7 @@ let package = Package(
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ScenarioHosting", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
@@ -212,7 +225,7 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
-        .executableTarget(name: "selftest-host", dependencies: ["BookRunner"], path: "Tests/SelfTestHost"),
+        .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),
         // One test per exercise, grading the learner's Exercises/ file in a process of its
         // own (Generated/, which `workbook dev generate` writes from the list).
         .testTarget(name: "ExerciseTests", dependencies: ["Grading", "Course"]),

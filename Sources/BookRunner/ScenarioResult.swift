@@ -8,8 +8,14 @@ public struct ScenarioResult: Sendable {
         case failed(LineDiff)
         case crashed(message: String)
         case timedOut
-        /// Not in the compiled workbook (the chapter changed since its scenarios were generated).
+        /// The host that ran its chapter has no scenario by this ID.
         case missing
+        /// Its chapter, as written now, does not compile: `message` is the compiler's error,
+        /// at the chapter's own line, or says which scenario of the chapter has one.
+        case notCompiled(message: String)
+        /// Not run: it was edited since the workbook was built and cannot be compiled here;
+        /// `message` says why, and the one command that runs it.
+        case notRun(message: String)
 
         /// `pass`, `FAIL`, …: the word the run report starts the scenario's line with.
         public var label: String {
@@ -19,6 +25,8 @@ public struct ScenarioResult: Sendable {
             case .crashed: return "CRASHED"
             case .timedOut: return "TIMED OUT"
             case .missing: return "NOT BUILT"
+            case .notCompiled: return "NOT COMPILED"
+            case .notRun: return "NOT RUN"
             }
         }
     }
@@ -30,6 +38,17 @@ public struct ScenarioResult: Sendable {
     public var status: Status
     /// What the scenario printed, however it ended.
     public var output: String
+
+    /// A verdict reached without running the scenario (``Status/notCompiled(message:)``,
+    /// ``Status/notRun(message:)``).
+    public init(id: ScenarioID, chapterPath: String, line: Int, heading: String?, status: Status) {
+        self.id = id
+        self.chapterPath = chapterPath
+        self.line = line
+        self.heading = heading
+        self.status = status
+        self.output = ""
+    }
 
     /// Judges an outcome against the output the chapter expects, after ``OutputNormalization``.
     public init(id: ScenarioID, chapterPath: String, line: Int, heading: String?, expectedOutput: String, outcome: ScenarioOutcome) {

@@ -3,6 +3,7 @@ import ChildLink
 import Course
 import Foundation
 import ChildProcesses
+import ScenarioHosting
 
 /// Runs scenarios in a child process, so that one that traps or hangs is reported and the
 /// others still run.
@@ -19,7 +20,7 @@ public struct ScenarioRunner: Sendable {
 
     public static let defaultTimeLimit: TimeInterval = 5
     /// The hidden subcommand of `workbook` that runs scenarios.
-    public static let hostCommand = "scenario-host"
+    public static let hostCommand = HostArguments.command
 
     public init(executable: String, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) {
         self.executable = executable
@@ -69,7 +70,7 @@ public struct ScenarioRunner: Sendable {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         var host = ChildProcess(
             executable,
-            [Self.hostCommand, "--time-limit", String(timeLimit), "--capture-file", capture.path] + ids.map(\.description),
+            HostArguments(timeLimit: timeLimit, captureFile: capture.path, ids: ids).arguments,
             environment: environment,
             // The host's own watchdog stops a hung scenario; this is the net under it.
             timeout: timeLimit * Double(ids.count) + 10

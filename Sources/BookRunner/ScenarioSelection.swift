@@ -1,8 +1,9 @@
 import ChapterModel
 import Scenarios
 
-/// Picks the compiled chapters a learner named for `workbook run`, and notices when the
-/// chapters on disk have changed since their scenarios were generated.
+/// The chapters compiled into the workbook, named as a learner names them, and which of
+/// them differ from the chapters on disk: the generated scenarios' drift, which the tests
+/// check. (What `workbook run` runs is the chapter on disk: ``AsWrittenRunner``.)
 public struct ScenarioSelection {
     public var compiled: [ChapterScenarios]
 

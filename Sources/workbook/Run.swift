@@ -3,6 +3,7 @@ import ChapterModel
 import Foundation
 import BookRunner
 import Course
+import TerminalUI
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,10 @@ struct Run: ParsableCommand {
         discussion: """
             Runs every scenario of the named chapters (all chapters when none is named) and prints a \
             line per scenario: pass, FAIL (with a diff of expected and printed lines), CRASHED (with \
-            the trap's message) or TIMED OUT. Then checks the chapters' citations of OpenCombine \
+            the trap's message) or TIMED OUT. It runs each chapter as it is written now: a chapter \
+            whose scenarios changed since the workbook was built is compiled on its own first (NOT \
+            COMPILED shows the compiler's error at the chapter's line), and the output is always \
+            compared with the output blocks in the file now. Then checks the chapters' citations of OpenCombine \
             against the sources the package resolved, a line per citation that does not hold. \
             Exits non-zero unless every scenario passes and every citation holds.
 
@@ -31,17 +35,22 @@ struct Run: ParsableCommand {
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
-        let selection = ScenarioSelection()
-        let chapters = try selection.chapters(named: chapters)
-        var evidence = EvidenceReport(lines: [], passed: true)
-        if let root = try? PackageRoot.locate(), let book = try? Book.load(packageRoot: root) {
-            for path in selection.staleChapters(comparedWith: book) {
-                FileHandle.standardError.write(Data("warning: \(path) changed since its scenarios were generated; `swift run ScenarioCodegen` writes them again, then `swift run workbook run` builds them\n".utf8))
-            }
-            let named = book.chapters.filter { chapter in chapters.contains { $0.name == chapter.name } }
-            evidence = EvidenceReport.check(named) { try OpenCombineCheckout.locate(packageRoot: root) }
+        let root = try PackageRoot.locate()
+        // The chapters as they are written now: their code, their output blocks, their lines.
+        let book = try Book.load(packageRoot: root)
+        let named = chapters.isEmpty ? book.chapters : try chapters.map(book.chapter(named:))
+        let evidence = EvidenceReport.check(named) { try OpenCombineCheckout.locate(packageRoot: root) }
+        let progress = StepProgress()
+        let runner = AsWrittenRunner(
+            runner: .current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)),
+            kit: ScenarioKit(packageRoot: root),
+            log: { line in progress.finish(); FileHandle.standardError.write(Data("\(line)\n".utf8)) })
+        var results: [ScenarioResult] = []
+        for (index, chapter) in named.enumerated() {
+            progress.step("running scenarios, chapter", index + 1, of: named.count)
+            results += runner.run(chapter).results
         }
-        let results = ScenarioRunner.current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)).results(for: chapters)
+        progress.finish()
         let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
         print(report.text, terminator: "")
         // After the report, where they are not scrolled away: the citations that do not hold.

@@ -93,6 +93,7 @@ public struct GitHubRunSummary {
         case .crashed(let message): return shortened(message.split(separator: "\n").first.map(String.init) ?? message) ?? ""
         case .timedOut: return "did not finish within the time limit"
         case .missing: return "not in the built workbook"
+        case .notCompiled(let message), .notRun(let message): return shortened(message) ?? ""
         }
     }
 

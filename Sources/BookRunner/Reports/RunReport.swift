@@ -33,7 +33,8 @@ public struct RunReport {
     }
 
     private func line(for result: ScenarioResult) -> StyledLine {
-        let label = result.status.label.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let labelWidth = max(9, results.map(\.status.label.count).max() ?? 0)
+        let label = result.status.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
         let idWidth = results.map(\.id.description.count).max() ?? 0
         var line: StyledLine = [
             Span(label, result.passed ? Self.passStyle : Self.failStyle),
@@ -66,13 +67,15 @@ public struct RunReport {
         case .timedOut:
             lines.append([Span("did not finish within the time limit; it was stopped", Self.failStyle)])
         case .missing:
-            lines.append([Span("not in the built workbook: after editing a chapter, run `swift run ScenarioCodegen`, then this command again", Self.failStyle)])
+            lines.append([Span("its chapter's program has no such scenario", Self.failStyle)])
+        case .notCompiled(let message), .notRun(let message):
+            lines.append([Span(message, Self.failStyle)])
         }
         // What a scenario printed before it crashed or hung is the best clue to where it stopped.
         let stoppedEarly: Bool
         switch result.status {
         case .crashed, .timedOut: stoppedEarly = true
-        case .passed, .failed, .missing: stoppedEarly = false
+        case .passed, .failed, .missing, .notCompiled, .notRun: stoppedEarly = false
         }
         if isVerbose || stoppedEarly, !result.output.isEmpty {
             lines.append([Span("printed:", Self.detailStyle)])
@@ -89,11 +92,15 @@ public struct RunReport {
         let crashed = count { if case .crashed = $0 { return true }; return false }
         let timedOut = count { $0 == .timedOut }
         let missing = count { $0 == .missing }
+        let notCompiled = count { if case .notCompiled = $0 { return true }; return false }
+        let notRun = count { if case .notRun = $0 { return true }; return false }
         var parts = ["\(passed) passed"]
         if failed > 0 { parts.append("\(failed) failed") }
         if crashed > 0 { parts.append("\(crashed) crashed") }
         if timedOut > 0 { parts.append("\(timedOut) timed out") }
         if missing > 0 { parts.append("\(missing) not built") }
+        if notCompiled > 0 { parts.append("\(notCompiled) not compiled") }
+        if notRun > 0 { parts.append("\(notRun) not run") }
         let noun = results.count == 1 ? "scenario" : "scenarios"
         return [Span("\(results.count) \(noun): ", allPassed ? Self.passStyle : Self.failStyle), Span(parts.joined(separator: ", "))]
     }

@@ -6,6 +6,7 @@ import CombineSchedulers
 import Backpressure
 import BackpressureTrace
 import PlainBackpressure
+import ScenarioHosting
 
 extension ScenarioCatalog {
     static let chapter_02_mysink = ChapterScenarios(

@@ -6,6 +6,7 @@ import CombineSchedulers
 import Backpressure
 import BackpressureTrace
 import PlainBackpressure
+import ScenarioHosting
 
 extension ScenarioCatalog {
     static let chapter_10_real_apps = ChapterScenarios(

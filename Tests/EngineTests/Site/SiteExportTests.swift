@@ -81,15 +81,18 @@ import Testing
         #expect(result.standardError.contains("is not a DocC site"))
     }
 
-    @Test func aChapterChangedSinceTheBuildStopsTheExportBeforeItWrites() throws {
+    /// The site is made from the chapters as they are written now: an output block edited
+    /// since the build stops the export at the scenario's line, before anything is written.
+    @Test func anEditedOutputBlockStopsTheExportBeforeItWrites() throws {
         let site = Self.temporaryDirectory()
-        let compiled = ScenarioCatalog.chapters.map { chapter in
-            ChapterScenarios(number: chapter.number, slug: chapter.slug, name: chapter.name, title: chapter.title, path: chapter.path,
-                             scenarios: chapter.scenarios.dropLast())
-        }
-        let exporter = SiteExporter(packageRoot: BuiltWorkbook.packageRoot, output: site, runner: ScenarioRunner(executable: BuiltWorkbook.path),
-                                    progress: StepProgress(isShown: false))
-        #expect(throws: ExportError.self) { try exporter.export(compiled: compiled) }
+        let book = try PlantedBook()
+        defer { book.remove() }
+        try book.replace("tracer: got 10, asking for nothing more", with: "tracer: got 11, asking for nothing more", in: "Chapters/01-demand.md")
+        let exporter = SiteExporter(packageRoot: book.root, output: site, runner: ScenarioRunner(executable: BuiltWorkbook.path),
+                                    progress: StepProgress(isShown: false),
+                                    locateOpenCombine: { try OpenCombineCheckout.locate(packageRoot: BuiltWorkbook.packageRoot) })
+        let error = #expect(throws: ExportError.self) { try exporter.export() }
+        #expect(error?.description.hasPrefix("Chapters/01-demand.md:64: scenario 1.1 FAIL") == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: site.path))
     }
 

@@ -1,5 +1,3 @@
-import Scenarios
-
 /// Names one scenario across the workbook: `03-fibonacci#2` is the second of chapter 3.
 ///
 /// It is what the runner passes to the scenario host, so it must survive a command line.
@@ -21,17 +19,4 @@ public struct ScenarioID: Hashable, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(chapter)#\(number)" }
-}
-
-extension ScenarioCatalog {
-    /// Every compiled scenario by its ID.
-    static var scenariosByID: [ScenarioID: CompiledScenario] {
-        var table: [ScenarioID: CompiledScenario] = [:]
-        for chapter in chapters {
-            for scenario in chapter.scenarios {
-                table[ScenarioID(chapter: chapter.name, number: scenario.number)] = scenario
-            }
-        }
-        return table
-    }
 }

@@ -1,9 +1,7 @@
 import BackpressureTrace
 import ChildLink
-import Course
 import CProcessControl
 import Foundation
-import Scenarios
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,11 +24,13 @@ public struct ScenarioHost {
         self.timeLimit = timeLimit
     }
 
-    /// The compiled scenarios of every chapter.
-    public static func workbook(timeLimit: TimeInterval) -> ScenarioHost {
+    /// A host for the scenarios of `chapters`, each by its ID.
+    public init(chapters: [ChapterScenarios], timeLimit: TimeInterval) {
         var scenarios: [ScenarioID: () -> Void] = [:]
-        for (id, scenario) in ScenarioCatalog.scenariosByID { scenarios[id] = scenario.run }
-        return ScenarioHost(scenarios: scenarios, timeLimit: timeLimit)
+        for chapter in chapters {
+            for scenario in chapter.scenarios { scenarios[ScenarioID(chapter: chapter.name, number: scenario.number)] = scenario.run }
+        }
+        self.init(scenarios: scenarios, timeLimit: timeLimit)
     }
 
     /// Runs the scenarios one after the other, reporting on standard output, then exits.
@@ -64,7 +64,7 @@ public struct ScenarioHost {
         exit(0)
     }
 
-    static func send(_ message: HostMessage, to channel: ReportChannel) {
+    public static func send(_ message: HostMessage, to channel: ReportChannel) {
         channel.send(message.message.kind, message.message.payload)
     }
 

@@ -1,6 +1,5 @@
 import BackpressureTrace
 import ChildLink
-import Course
 import Foundation
 
 /// One report the scenario host sends to the runner, on the same private channel a
@@ -18,7 +17,7 @@ import Foundation
 /// `drawings` comes just before `end`, for a scenario that printed a `timeline()` or a
 /// `handshake()`: the traces themselves (``Trace/Drawing``), so that the web book can draw
 /// them as SVG without reading the printed text back.
-enum HostMessage: Equatable {
+public enum HostMessage: Equatable {
     case begin(ScenarioID)
     case end(ScenarioID, output: String)
     case timeout(ScenarioID, output: String)
@@ -26,14 +25,14 @@ enum HostMessage: Equatable {
     case drawings(ScenarioID, [Trace.Drawing])
 
     /// The scenario this message closes, for the messages that close one.
-    var endedScenario: ScenarioID? {
+    public var endedScenario: ScenarioID? {
         switch self {
         case .end(let id, _), .timeout(let id, _), .unknown(let id): return id
         case .begin, .drawings: return nil
         }
     }
 
-    var message: ReportChannel.Message {
+    public var message: ReportChannel.Message {
         switch self {
         case .begin(let id): return Self.message("begin", id, "")
         case .end(let id, let output): return Self.message("end", id, output)
@@ -50,7 +49,7 @@ enum HostMessage: Equatable {
     }
 
     /// Reads one message; `nil` for anything that is not one of these.
-    init?(_ message: ReportChannel.Message) {
+    public init?(_ message: ReportChannel.Message) {
         let text = String(decoding: message.payload, as: UTF8.self)
         guard let newline = text.firstIndex(of: "\n"), let id = ScenarioID(String(text[..<newline])) else { return nil }
         let output = String(text[text.index(after: newline)...])

@@ -1,8 +1,10 @@
-/// Every chapter's scenarios, compiled into the workbook.
+/// Every chapter's scenarios, compiled.
 ///
-/// `swift run ScenarioCodegen` writes the rest of this type from `Chapters/*.md`, into
-/// Generated/: one file per chapter with a function per scenario, and `chapters`, the list of
-/// them all. This file only holds the types the generated code fills in.
+/// `ChapterSource` writes the rest of this type from a chapter: a function per scenario and
+/// the chapter's entry. `swift run ScenarioCodegen` writes them for every chapter into the
+/// Scenarios target (Generated/, with `chapters`, the list of them all), which the workbook
+/// links; the runner compiles the same text for a chapter edited since the workbook was
+/// built, into a program of its own. This file only holds the types both fill in.
 public enum ScenarioCatalog {}
 
 /// The compiled scenarios of one chapter, with what the runner needs to name them.

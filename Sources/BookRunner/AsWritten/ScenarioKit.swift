@@ -1,0 +1,146 @@
+import ChildProcesses
+import Foundation
+import WorkbookBasics
+
+/// The one library a program compiled from an edited chapter links: the scenario host and
+/// everything a scenario may import (the library, its trace, the plain versions,
+/// OpenCombine, CombineSchedulers), built once into a dynamic library.
+///
+/// `.workbook/scenarios/` is a package of its own that depends on the workbook by path and
+/// on its pins, and SwiftPM builds it: the same trick as the grading kit, and for the same
+/// reasons. The workbook's own build folder cannot be asked for anything while `swift test`
+/// holds its lock, and an app that takes `Backpressure` must build no chapter parser, so the
+/// workbook does not compile chapters itself: it compiles each edited chapter on its own
+/// against this kit (``ChapterProgram``), which takes seconds, not a rebuild of the workbook.
+/// The kit's first build takes minutes; after that, `swift build` finds it current in a
+/// second or two, and builds again only what changed in the library.
+public struct ScenarioKit: Sendable {
+    /// The workbook's package folder, holding `Sources/` and `Package.resolved`.
+    public let packageRoot: URL
+    /// Seconds the kit's build may take.
+    public var buildTimeLimit: TimeInterval = 1_200
+
+    public static let productName = "ScenarioKit"
+    /// The workbook's product the kit links (Package.swift's `_ScenarioKit`).
+    static let workbookProduct = "_ScenarioKit"
+    /// The target the product is made of: without its sources, there is nothing to build the kit from.
+    static let hostingTarget = "Sources/ScenarioHosting"
+
+    public init(packageRoot: URL) {
+        self.packageRoot = packageRoot
+    }
+
+    /// `.workbook/scenarios`, which git ignores.
+    public var directory: URL { packageRoot.appendingPathComponent(".workbook/scenarios") }
+    /// Where the built modules and the library are: `<build>/<triple>/debug`, the first that
+    /// has modules (SwiftPM's `.build/debug` link appears only after a successful build).
+    var buildFolder: URL {
+        let build = directory.appendingPathComponent(".build")
+        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
+        return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
+            ?? build.appendingPathComponent("debug")
+    }
+    var modules: URL { buildFolder.appendingPathComponent("Modules") }
+    var dynamicLibrary: URL {
+        #if os(macOS)
+        buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
+        #else
+        buildFolder.appendingPathComponent("lib\(Self.productName).so")
+        #endif
+    }
+
+    /// Why the kit cannot be had here, in a few words a learner can act on.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Makes the kit current: writes its package and asks SwiftPM to build it, which does
+    /// nothing when nothing changed. `log` hears of a build that has real work to do.
+    ///
+    /// - Throws: ``Unavailable`` when this folder has no sources to build it from, or the
+    ///   build fails (then with the compiler's first error: the library does not build).
+    public func prepare(log: (String) -> Void = { _ in }) throws {
+        guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(Self.hostingTarget).path) else {
+            throw Unavailable(reason: "\(packageRoot.lastPathComponent) has no \(Self.hostingTarget) to build the scenario kit from")
+        }
+        try write()
+        if !FileManager.default.fileExists(atPath: dynamicLibrary.path) {
+            log("building the scenario kit, which compiles edited chapters (once: a few minutes)…")
+        }
+        let arguments = ["build", "--package-path", directory.path, "--product", Self.productName]
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess("swift", arguments, timeout: buildTimeLimit).run()
+        } catch {
+            throw Unavailable(reason: "`swift` cannot be started to build the scenario kit: \(error)")
+        }
+        guard result.succeeded else {
+            let output = result.standardOutput + "\n" + result.standardError
+            let line = output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
+                ?? (result.termination == .timedOut ? "its build took more than \(Int(buildTimeLimit)) s" : "swift build failed without saying why")
+            throw Unavailable(reason: "the scenario kit does not build: \(line)")
+        }
+    }
+
+    /// Writes the kit's manifest, the workbook's pins and the kit's one source file,
+    /// touching only what changed (SwiftPM would otherwise plan the build again).
+    func write() throws {
+        let sources = directory.appendingPathComponent("Sources/\(Self.productName)")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try FileWriting.writeIfChanged(manifest, to: directory.appendingPathComponent("Package.swift"))
+        // The workbook's pins: the kit must build the OpenCombine the workbook resolved.
+        if let pins = FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Package.resolved").path) {
+            try FileWriting.writeIfChanged(String(decoding: pins, as: UTF8.self), to: directory.appendingPathComponent("Package.resolved"))
+        }
+        try FileWriting.writeIfChanged("""
+            // Generated by workbook: the scenario kit is its dependencies, linked into one library.
+            @_exported import ScenarioHosting
+
+            """, to: sources.appendingPathComponent("\(Self.productName).swift"))
+    }
+
+    private var manifest: String {
+        """
+        // swift-tools-version: 5.9
+        // Generated by `workbook run`: do not edit. The scenario host and everything a scenario
+        // imports, as one dynamic library that each program compiled from an edited chapter links.
+        import PackageDescription
+
+        let package = Package(
+            name: "WorkbookScenarios",
+            platforms: [.macOS(.v12), .iOS(.v15)],
+            products: [.library(name: \(SwiftLiteral.string(Self.productName)), type: .dynamic, targets: [\(SwiftLiteral.string(Self.productName))])],
+            dependencies: [.package(path: "../..")],
+            targets: [
+                .target(name: \(SwiftLiteral.string(Self.productName)), dependencies: [
+                    .product(name: \(SwiftLiteral.string(Self.workbookProduct)), package: \(SwiftLiteral.string(packageRoot.lastPathComponent))),
+                ]),
+            ]
+        )
+
+        """
+    }
+
+    /// The module maps of the C modules the kit's Swift modules may need (OpenCombine's
+    /// helpers, swift-atomics' shims, the workbook's own C targets): those SwiftPM writes for C
+    /// targets into the build folder, and those C targets keep beside their public headers.
+    var cModuleMaps: [URL] {
+        let build = buildFolder
+        let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+        let checkouts = directory.appendingPathComponent(".build/checkouts")
+        let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [packageRoot]
+        let declared = packages.flatMap { package in
+            let sources = package.appendingPathComponent("Sources")
+            return Self.entries(of: sources).map { sources.appendingPathComponent($0).appendingPathComponent("include/module.modulemap") }
+        }
+        return Set((generated + declared).map(\.standardizedFileURL.path)).sorted()
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .map(URL.init(fileURLWithPath:))
+    }
+
+    private static func entries(of folder: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    }
+}
