@@ -32,15 +32,15 @@ struct Fingerprints: Sendable {
     init(tokens: [SwiftToken], text: [UInt8], parameters: Parameters) {
         let symbols = TokenNormalizer.symbols(of: tokens, in: text)
         var hashes: [UInt64] = []
-        var names: [String] = []
+        var attributes: [Bool] = []
         for (index, symbol) in symbols.enumerated() {
             guard let symbol else { continue }
             kept.append(index)
-            hashes.append(Self.hash(symbol))
-            names.append(symbol)
+            hashes.append(symbol)
+            attributes.append(tokens[index].kind == .attribute)
         }
         let k = parameters.k
-        for segment in Self.segments(of: names) {
+        for segment in Self.segments(of: hashes, attributes: attributes) {
             let start = grams.count
             if segment.count >= k {
                 for first in segment.lowerBound...(segment.upperBound - k) {
@@ -59,38 +59,45 @@ struct Fingerprints: Sendable {
     /// property, initializer and type at the top level or directly inside a type's body
     /// (an `extension`, `class`, `struct`, `enum`, `protocol`, `actor`), their attributes and
     /// modifiers included. What is inside a function stays in its function's segment.
-    static func segments(of symbols: [String]) -> [Range<Int>] {
-        let types: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
-        let declarations: Set<String> = types.union(["func", "init", "deinit", "var", "let", "typealias", "subscript", "case"])
-        let modifiers: Set<String> = ["static", "override", "mutating", "lazy", "weak", "unowned", "convenience", "required",
-                                      "nonisolated", "class", "(", ")", "set", "indirect"]
+    static func segments(of symbols: [UInt64], attributes: [Bool]) -> [Range<Int>] {
         // For each open brace: does it open a type's body? (An array, not recursion: any depth is fine.)
         var braces: [Bool] = []
         var typeHeadPending = false
         var starts: [Int] = [0]
         for (index, symbol) in symbols.enumerated() {
             switch symbol {
-            case "{":
+            case Symbols.open:
                 braces.append(typeHeadPending)
                 typeHeadPending = false
-            case "}":
+            case Symbols.close:
                 _ = braces.popLast()
                 typeHeadPending = false
             default:
-                let next = index + 1 < symbols.count ? symbols[index + 1] : ""
-                let previous = index > 0 ? symbols[index - 1] : ""
-                let isDeclaration = declarations.contains(symbol) && previous != "." && !(symbol == "class" && declarations.contains(next))
-                    && !(symbol == "case" && braces.last != true)
-                if types.contains(symbol) && isDeclaration { typeHeadPending = true }
+                let next = index + 1 < symbols.count ? symbols[index + 1] : 0
+                let previous = index > 0 ? symbols[index - 1] : 0
+                let isDeclaration = Symbols.declarations.contains(symbol) && previous != Symbols.dot
+                    && !(symbol == Symbols.classKeyword && Symbols.declarations.contains(next))
+                    && !(symbol == Symbols.caseKeyword && braces.last != true)
+                if Symbols.types.contains(symbol) && isDeclaration { typeHeadPending = true }
                 if isDeclaration && (braces.isEmpty || braces.last == true) {
                     var start = index
-                    while start > starts.last! && (modifiers.contains(symbols[start - 1]) || symbols[start - 1].hasPrefix("@")) { start -= 1 }
+                    while start > starts.last! && (Symbols.modifiers.contains(symbols[start - 1]) || attributes[start - 1]) { start -= 1 }
                     if start > starts.last! { starts.append(start) }
                 }
             }
         }
         starts.append(symbols.count)
         return zip(starts, starts.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
+    }
+
+    /// The symbols ``segments(of:attributes:)`` looks for, as hashes.
+    enum Symbols {
+        static let types = Set(["class", "struct", "enum", "extension", "protocol", "actor"].map(Fingerprints.hash))
+        static let declarations = types.union(["func", "init", "deinit", "var", "let", "typealias", "subscript", "case"].map(Fingerprints.hash))
+        static let modifiers = Set(["static", "override", "mutating", "lazy", "weak", "unowned", "convenience", "required",
+                                    "nonisolated", "class", "(", ")", "set", "indirect"].map(Fingerprints.hash))
+        static let open = Fingerprints.hash("{"), close = Fingerprints.hash("}"), dot = Fingerprints.hash(".")
+        static let classKeyword = Fingerprints.hash("class"), caseKeyword = Fingerprints.hash("case")
     }
 
     /// Calls `select` with the hash winnowing picks in each window of `hashes`: the
@@ -111,10 +118,17 @@ struct Fingerprints: Sendable {
     }
 
     static func hash(_ symbol: String) -> UInt64 {
+        hash(ArraySlice(symbol.utf8))
+    }
+
+    /// FNV-1a of a token's bytes.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in symbol.utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01B3
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                h ^= UInt64(byte)
+                h = h &* 0x0000_0100_0000_01B3
+            }
         }
         return h
     }

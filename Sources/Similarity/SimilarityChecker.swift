@@ -35,11 +35,7 @@ public struct SimilarityChecker: Sendable {
     public func compare(exercise: String, stub: [UInt8]?, sources: [SimilarityInput.Source]) -> ExerciseResult {
         let parameters = options.parameters
         let stubGrams: Set<UInt64> = stub.map { ComparedFile(kind: .reference, owner: "", path: "", text: $0, parameters: parameters).fingerprints.all } ?? []
-        var files = sources.map { ComparedFile(kind: $0.kind, owner: $0.owner, path: $0.path, text: $0.text, parameters: parameters) }
-        for index in files.indices {
-            files[index].fingerprints.all.subtract(stubGrams)
-            files[index].fingerprints.selected.removeAll { stubGrams.contains($0) }
-        }
+        let files = sources.map { ComparedFile(kind: $0.kind, owner: $0.owner, path: $0.path, text: $0.text, parameters: parameters, base: stubGrams) }
         // The index: each k-gram's files.
         var ids: [UInt64: Int32] = [:]
         var postings: [[Int32]] = []
@@ -56,8 +52,7 @@ public struct SimilarityChecker: Sendable {
         let common = Double(max(options.common, files.count / 10))
         let weights = postings.map { $0.count <= Int(common) ? 1.0 : common / Double($0.count) }
         // Each file's share in every file it shares a fingerprint with.
-        var shares: [Int: [Int: Double]] = [:]
-        var totals = [Double](repeating: 0, count: files.count)
+        var shares = [[Int32: Double]](repeating: [:], count: files.count)
         var accumulated = [Double](repeating: 0, count: files.count)
         var touched: [Int] = []
         for (file, compared) in files.enumerated() {
@@ -73,37 +68,60 @@ public struct SimilarityChecker: Sendable {
                     accumulated[Int(other)] += weight
                 }
             }
-            totals[file] = total
-            var row: [Int: Double] = [:]
+            var row: [Int32: Double] = [:]
+            row.reserveCapacity(touched.count)
             for other in touched {
-                row[other] = total > 0 ? accumulated[other] / total : 0
+                row[Int32(other)] = total > 0 ? accumulated[other] / total : 0
                 accumulated[other] = 0
             }
             touched.removeAll(keepingCapacity: true)
             shares[file] = row
         }
-        var pairs: [PairMatch] = []
-        for (file, row) in shares {
-            for (other, share) in row {
+        let kinds = files.map(\.kind)
+        var flagged: [(Int, Int, Double, Double)] = []
+        for file in files.indices {
+            for (other32, share) in shares[file] {
+                let other = Int(other32)
                 // Each pair once: from its lower index, or from the only side with a share.
-                let back = shares[other]?[file]
+                let back = shares[other][Int32(file)]
                 if back != nil && other < file { continue }
-                let a = files[file], b = files[other]
-                guard a.kind == .student || b.kind == .student else { continue }
+                guard kinds[file] == .student || kinds[other] == .student else { continue }
                 let score = max(share, back ?? 0)
                 guard score >= options.threshold, score > 0 else { continue }
-                var pair = PairMatch(exercise: exercise,
-                                     a: .init(kind: a.kind, owner: a.owner, path: a.path, share: share, file: file),
-                                     b: .init(kind: b.kind, owner: b.owner, path: b.path, share: back ?? 0, file: other),
-                                     score: score)
-                // The student first; two students in the byte order of their names.
-                if b.kind == .student && (a.kind != .student || StudentName(b.owner) < StudentName(a.owner)) {
-                    swap(&pair.a, &pair.b)
-                }
-                Self.mark(&pair.a, in: files[pair.a.file], against: files[pair.b.file])
-                Self.mark(&pair.b, in: files[pair.b.file], against: files[pair.a.file])
-                pairs.append(pair)
+                flagged.append((file, other, share, back ?? 0))
             }
+        }
+        // The matched regions, only for the flagged pairs: each file's k-grams as bits.
+        var bits: [Int: [UInt64]] = [:]
+        func bitset(_ file: Int) -> [UInt64] {
+            if let set = bits[file] { return set }
+            var set = [UInt64](repeating: 0, count: postings.count / 64 + 1)
+            for hash in files[file].fingerprints.all { if let id = ids[hash] { set[Int(id) >> 6] |= 1 << UInt64(id & 63) } }
+            bits[file] = set
+            return set
+        }
+        var gramIDs: [Int: [Int32]] = [:]
+        func grams(_ file: Int) -> [Int32] {
+            if let known = gramIDs[file] { return known }
+            let found = files[file].fingerprints.grams.map { ids[$0.hash] ?? -1 }
+            gramIDs[file] = found
+            return found
+        }
+        var pairs: [PairMatch] = []
+        pairs.reserveCapacity(flagged.count)
+        for (file, other, share, back) in flagged {
+            let a = files[file], b = files[other]
+            var pair = PairMatch(exercise: exercise,
+                                 a: .init(kind: a.kind, owner: a.owner, path: a.path, share: share, file: file),
+                                 b: .init(kind: b.kind, owner: b.owner, path: b.path, share: back, file: other),
+                                 score: max(share, back))
+            // The student first; two students in the byte order of their names.
+            if b.kind == .student && (a.kind != .student || StudentName(b.owner) < StudentName(a.owner)) {
+                swap(&pair.a, &pair.b)
+            }
+            Self.mark(&pair.a, in: files[pair.a.file], ids: grams(pair.a.file), against: bitset(pair.b.file))
+            Self.mark(&pair.b, in: files[pair.b.file], ids: grams(pair.b.file), against: bitset(pair.a.file))
+            pairs.append(pair)
         }
         pairs.sort(by: Self.ranked)
         return ExerciseResult(exercise: exercise, files: files, pairs: pairs,
@@ -121,10 +139,12 @@ public struct SimilarityChecker: Sendable {
     }
 
     /// Finds the regions of `file` inside k-grams `other` has too, and its longest run.
-    static func mark(_ side: inout PairMatch.Side, in file: ComparedFile, against other: ComparedFile) {
+    /// `ids` are the index's ids of the file's k-grams (-1: the stub's), `other` the other
+    /// file's k-grams as bits of their ids.
+    static func mark(_ side: inout PairMatch.Side, in file: ComparedFile, ids: [Int32], against other: [UInt64]) {
         let prints = file.fingerprints
         var covered = [Bool](repeating: false, count: prints.kept.count)
-        for gram in prints.grams where other.fingerprints.all.contains(gram.hash) && prints.all.contains(gram.hash) {
+        for (gram, id) in zip(prints.grams, ids) where id >= 0 && other[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0 {
             for index in gram.at..<min(gram.at + gram.length, covered.count) { covered[index] = true }
         }
         var regions: [Range<Int>] = []

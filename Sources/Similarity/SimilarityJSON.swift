@@ -8,43 +8,53 @@ public enum SimilarityJSON {
     public static let format = "combine-backpressure-workbook/similarity"
     public static let version = 1
 
+    struct Who: Encodable {
+        var kind: String
+        var name: String
+        var displayName: String
+        init(_ owner: String, _ kind: SimilarityInput.Kind) {
+            self.kind = kind.rawValue
+            name = owner
+            displayName = kind == .student ? VisibleEscapes.name(owner) : VisibleEscapes.terminalLine(owner)
+        }
+    }
+    struct Run: Encodable { var tokens: Int; var firstLine: Int; var lastLine: Int }
+    struct Side: Encodable {
+        var kind: String, name: String, displayName: String, path: String, share: Double, longestRun: Run
+    }
+    struct Pair: Encodable {
+        var exercise: String, kind: String, score: Double, longestRun: Int, a: Side, b: Side
+    }
+    struct ExerciseSummary: Encodable { var name: String; var studentFiles: Int; var flaggedPairs: Int }
+    struct Together: Encodable { var a: Who; var b: Who; var exercises: [String]; var highestScore: Double; var meanScore: Double }
+    struct Cluster: Encodable { var exercise: String; var students: [Who]; var sources: [String]; var pairs: Int; var highestScore: Double }
+    struct Unread: Encodable { var name: String; var displayName: String; var exercise: String; var problem: String }
+    struct Parameters: Encodable { var k: Int; var window: Int }
+    struct Document: Encodable {
+        var format: String, version: Int, caution: String, threshold: Double, parameters: Parameters, students: Int
+        var exercises: [ExerciseSummary], pairs: [Pair], studentPairs: [Together], clusters: [Cluster], unread: [Unread]
+    }
+
     public static func json(_ report: SimilarityReport) throws -> Data {
-        func who(_ owner: String, _ kind: SimilarityInput.Kind) -> [String: Any] {
-            ["kind": kind.rawValue, "name": owner, "displayName": kind == .student ? VisibleEscapes.name(owner) : VisibleEscapes.terminalLine(owner)]
+        func side(_ side: PairMatch.Side) -> Side {
+            let who = Who(side.owner, side.kind)
+            return Side(kind: who.kind, name: who.name, displayName: who.displayName, path: VisibleEscapes.terminalLine(side.path), share: rounded(side.share),
+                        longestRun: Run(tokens: side.longestRun, firstLine: side.longestRunLines.lowerBound, lastLine: side.longestRunLines.upperBound))
         }
-        func side(_ side: PairMatch.Side) -> [String: Any] {
-            var object = who(side.owner, side.kind)
-            object["path"] = side.path
-            object["share"] = rounded(side.share)
-            object["longestRun"] = ["tokens": side.longestRun, "firstLine": side.longestRunLines.lowerBound, "lastLine": side.longestRunLines.upperBound]
-            return object
-        }
-        let object: [String: Any] = [
-            "format": format,
-            "version": version,
-            "caution": SimilarityReport.caution,
-            "threshold": report.options.threshold,
-            "parameters": ["k": report.options.parameters.k, "window": report.options.parameters.window],
-            "students": report.studentCount,
-            "exercises": report.exercises.map { ["name": $0.exercise, "studentFiles": $0.studentFiles, "flaggedPairs": $0.pairs.count] as [String: Any] },
-            "pairs": report.pairs.map { pair -> [String: Any] in
-                ["exercise": pair.exercise, "kind": pair.kind.rawValue, "score": rounded(pair.score),
-                 "longestRun": pair.longestRun, "a": side(pair.a), "b": side(pair.b)]
-            },
-            "studentPairs": report.studentPairs.map { summary -> [String: Any] in
-                ["a": who(summary.a, .student), "b": who(summary.b, .student), "exercises": summary.exercises,
-                 "highestScore": rounded(summary.highestScore), "meanScore": rounded(summary.meanScore)]
-            },
-            "clusters": report.clusters.map { cluster -> [String: Any] in
-                ["exercise": cluster.exercise, "students": cluster.students.map { who($0, .student) },
-                 "sources": cluster.sources, "pairs": cluster.pairs, "highestScore": rounded(cluster.highestScore)]
-            },
-            "unread": report.unread.map { unread -> [String: Any] in
-                ["name": unread.owner, "displayName": VisibleEscapes.name(unread.owner), "exercise": unread.exercise,
-                 "problem": VisibleEscapes.terminalLine(unread.problem)]
-            },
-        ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        let document = Document(
+            format: format, version: version, caution: SimilarityReport.caution, threshold: report.options.threshold,
+            parameters: Parameters(k: report.options.parameters.k, window: report.options.parameters.window), students: report.studentCount,
+            exercises: report.exercises.map { ExerciseSummary(name: $0.exercise, studentFiles: $0.studentFiles, flaggedPairs: $0.pairs.count) },
+            pairs: report.pairs.map { Pair(exercise: $0.exercise, kind: $0.kind.rawValue, score: rounded($0.score), longestRun: $0.longestRun, a: side($0.a), b: side($0.b)) },
+            studentPairs: report.studentPairs.map { Together(a: Who($0.a, .student), b: Who($0.b, .student), exercises: $0.exercises,
+                                                             highestScore: rounded($0.highestScore), meanScore: rounded($0.meanScore)) },
+            clusters: report.clusters.map { Cluster(exercise: $0.exercise, students: $0.students.map { Who($0, .student) }, sources: $0.sources,
+                                                    pairs: $0.pairs, highestScore: rounded($0.highestScore)) },
+            unread: report.unread.map { Unread(name: $0.owner, displayName: VisibleEscapes.name($0.owner), exercise: $0.exercise,
+                                               problem: VisibleEscapes.terminalLine($0.problem)) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(document)
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }

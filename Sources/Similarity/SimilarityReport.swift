@@ -24,6 +24,7 @@ public struct SimilarityReport: Sendable {
             progress(index + 1, input.exercises.count)
         }
         exercises = results
+        pairs = results.flatMap(\.pairs).sorted(by: SimilarityChecker.ranked)
         unread = input.unread
         studentCount = input.studentCount
         publishedCount = input.files.values.joined().filter { $0.kind == .published }.count
@@ -31,9 +32,7 @@ public struct SimilarityReport: Sendable {
     }
 
     /// Every flagged pair of every exercise, highest score first.
-    public var pairs: [PairMatch] {
-        exercises.flatMap(\.pairs).sorted(by: SimilarityChecker.ranked)
-    }
+    public private(set) var pairs: [PairMatch] = []
 
     /// The file a pair's side is, with its text (for the side-by-side page).
     func text(of side: PairMatch.Side, exercise: String) -> [UInt8] {

@@ -49,43 +49,50 @@ enum TokenNormalizer {
         "contains", "popFirst", "insert", "remove", "stride", "Result", "success",
     ]
 
+    static let keywordHashes = Set(keywords.map(Fingerprints.hash))
+    static let apiHashes = Set(apiNames.map(Fingerprints.hash))
+    static let droppedHashes = Set(dropped.map(Fingerprints.hash))
+    static let mergedHashes = Dictionary(uniqueKeysWithValues: merged.map { (Fingerprints.hash($0.key), Fingerprints.hash($0.value)) })
+    static let identifier = Fingerprints.hash("id"), number = Fingerprints.hash("num"), string = Fingerprints.hash("str")
+    static let selfHash = Fingerprints.hash("self"), dot = Fingerprints.hash("."), semicolon = Fingerprints.hash(";")
+
     static func isKeyword(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count <= 16 else { return false }
-        return keywords.contains(String(decoding: bytes, as: UTF8.self))
+        bytes.count <= 16 && keywordHashes.contains(Fingerprints.hash(bytes))
     }
 
-    /// The symbol each token stands for, or nil for a token that is dropped.
-    static func symbols(of tokens: [SwiftToken], in text: [UInt8]) -> [String?] {
-        var symbols: [String?] = []
+    /// The symbol each token stands for (the hash of its normalised spelling), or nil for a
+    /// token that is dropped.
+    static func symbols(of tokens: [SwiftToken], in text: [UInt8]) -> [UInt64?] {
+        var symbols: [UInt64?] = []
         symbols.reserveCapacity(tokens.count)
+        var previousWasDroppedSelf = false
         for (index, token) in tokens.enumerated() {
-            let spelling: String = token.end - token.start <= 64 ? String(decoding: text[token.start..<token.end], as: UTF8.self) : ""
+            let spelling = Fingerprints.hash(text[token.start..<token.end])
+            let droppedSelf = previousWasDroppedSelf
+            previousWasDroppedSelf = false
             switch token.kind {
             case .identifier:
-                let name = spelling.hasPrefix("`") ? String(spelling.dropFirst().dropLast()) : spelling
-                symbols.append(apiNames.contains(name) ? name : "id")
+                let name = text[token.start] == UInt8(ascii: "`") && token.end - token.start >= 2
+                    ? Fingerprints.hash(text[(token.start + 1)..<(token.end - 1)]) : spelling
+                symbols.append(apiHashes.contains(name) ? name : identifier)
             case .number:
-                symbols.append("num")
+                symbols.append(number)
             case .string:
-                symbols.append("str")
+                symbols.append(string)
             case .keyword:
-                if dropped.contains(spelling) {
+                if droppedHashes.contains(spelling) {
                     symbols.append(nil)
-                } else if spelling == "self", index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
+                } else if spelling == selfHash, index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
                           text[tokens[index + 1].start] == UInt8(ascii: "."),
                           index == 0 || !(tokens[index - 1].kind == .punctuation && text[tokens[index - 1].start] == UInt8(ascii: ".")) {
                     // `self.` before a member: dropped with its dot (the next token).
                     symbols.append(nil)
+                    previousWasDroppedSelf = true
                 } else {
-                    symbols.append(merged[spelling] ?? spelling)
+                    symbols.append(mergedHashes[spelling] ?? spelling)
                 }
             case .punctuation:
-                if spelling == ";" || (spelling == "." && index > 0 && symbols[index - 1] == nil && tokens[index - 1].kind == .keyword
-                                       && text[tokens[index - 1].start..<tokens[index - 1].end].elementsEqual("self".utf8)) {
-                    symbols.append(nil)
-                } else {
-                    symbols.append(spelling)
-                }
+                symbols.append(spelling == semicolon || (spelling == dot && droppedSelf) ? nil : spelling)
             case .operator, .attribute, .directive:
                 symbols.append(spelling)
             }
