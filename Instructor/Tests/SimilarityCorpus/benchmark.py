@@ -114,6 +114,10 @@ def evaluate(scores, threshold):
 
 
 def main():
+    # copydetect hashes k-grams with Python's hash(), which each process seeds at random:
+    # one seed, so that its numbers repeat.
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable] + sys.argv, dict(os.environ, PYTHONHASHSEED="0"))
     parser = argparse.ArgumentParser()
     parser.add_argument("--workbook", default=os.path.join(ROOT, ".build", "debug", "workbook"))
     parser.add_argument("--threshold", type=float, default=None, help="ours: default the tool's own")
