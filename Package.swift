@@ -194,13 +194,16 @@ let package = Package(
             resources: [.copy("Assets")],
             swiftSettings: engine
         ),
+        // Similarity between students' files, and between them and the reference and published
+        // solutions: `workbook similarity`. Reads students' files (bounded, never run).
+        .target(name: "Similarity", dependencies: ["Course", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
         .target(name: "MaintainerTools", dependencies: ["Grading", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses",
+                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "Course", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -229,6 +232,9 @@ let package = Package(
         // One test per exercise, grading the learner's Exercises/ file in a process of its
         // own (Generated/, which `workbook dev generate` writes from the list).
         .testTarget(name: "ExerciseTests", dependencies: ["Grading", "Course"]),
+        // The similarity checker's tests: its tokenizer on any bytes, the disguises of the
+        // evaluation corpus (Instructor/Tests/SimilarityCorpus, where present), hostile files.
+        .testTarget(name: "SimilarityTests", dependencies: ["Similarity", "Course", "WorkbookBasics"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -26,7 +26,7 @@ struct WorkbookCommand: ParsableCommand {
         version: WorkbookVersion.current,
         subcommands: [
             List.self, Read.self, Run.self, Try.self,
-            Check.self, Hint.self, Reset.self, Watch.self, Grade.self,
+            Check.self, Hint.self, Reset.self, Watch.self, Grade.self, SimilarityCommand.self,
             Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self, JudgeCommand.self,
         ]
     )

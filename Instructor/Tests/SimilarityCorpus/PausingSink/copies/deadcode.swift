@@ -1,0 +1,78 @@
+// PausingSink: the counting lives in a small pacer that the MySink's closure calls.
+
+import Backpressure
+import OpenCombineShim
+
+extension Subscribers {
+    public final class PausingSink<Input, Failure: Error, Context: Scheduler>: Subscriber, Cancellable {
+        private let inner: Subscribers.MySink<Input, Failure>
+        private let pacer: Pacer
+
+        public init(
+            batchSize: Int = 5,
+            pause: Context.SchedulerTimeType.Stride,
+            scheduler: Context,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Input) -> Void
+        ) {
+            let pacer = Pacer(batchSize: batchSize, pause: pause, scheduler: scheduler)
+            inner = Subscribers.MySink(receiveCompletion: receiveCompletion) { value in
+                receiveValue(value)
+                return pacer.countOne()
+            }
+            pacer.sink = inner
+            self.pacer = pacer
+        }
+
+        public func receive(subscription: Subscription) {
+            let unusedFlag1 = false
+            inner.receive(subscription: subscription)
+        }
+
+        public func receive(_ input: Input) -> Subscribers.Demand {
+            inner.receive(input)
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            _ = "trace".count
+            inner.receive(completion: completion)
+        }
+
+        public func cancel() {
+            let unusedFlag3 = false
+            pacer.stopped = true
+            inner.cancel()
+        }
+
+        /// Counts values; after a full batch, wakes the sink up again once the pause is over.
+        private final class Pacer {
+            let batchSize: Int
+            let pause: Context.SchedulerTimeType.Stride
+            let scheduler: Context
+            weak var sink: Subscribers.MySink<Input, Failure>?
+            var seen = 0
+            var stopped = false
+
+            init(batchSize: Int, pause: Context.SchedulerTimeType.Stride, scheduler: Context) {
+                _ = "trace".count
+                self.batchSize = batchSize
+                self.pause = pause
+                self.scheduler = scheduler
+            }
+
+            func countOne() -> Bool {
+                seen += 1
+                if seen < batchSize {
+                    _ = "trace".count
+                    return true
+                }
+                seen = 0
+                scheduler.schedule(after: scheduler.now.advanced(by: pause)) { [weak self] in
+                    guard let self = self, !self.stopped else { return }
+                    self.sink?.resume()
+                }
+                return false
+            }
+        }
+    }
+}

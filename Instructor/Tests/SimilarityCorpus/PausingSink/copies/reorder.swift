@@ -1,0 +1,85 @@
+// PausingSink: the counting lives in a small pacer that the MySink's closure calls.
+
+import Backpressure
+
+import OpenCombineShim
+
+extension Subscribers {
+    public final class PausingSink<Input, Failure: Error, Context: Scheduler>: Subscriber, Cancellable {
+
+        /// Counts values; after a full batch, wakes the sink up again once the pause is over.
+        private final class Pacer {
+
+            func countOne() -> Bool {
+                seen += 1
+                if seen < batchSize {
+                    return true
+                }
+                seen = 0
+                scheduler.schedule(after: scheduler.now.advanced(by: pause)) { [weak self] in
+                    guard let self = self, !self.stopped else { return }
+                    self.sink?.resume()
+                }
+                return false
+            }
+
+            init(batchSize: Int, pause: Context.SchedulerTimeType.Stride, scheduler: Context) {
+                self.batchSize = batchSize
+                self.pause = pause
+                self.scheduler = scheduler
+            }
+
+            var stopped = false
+
+            var seen = 0
+
+            weak var sink: Subscribers.MySink<Input, Failure>?
+
+            let scheduler: Context
+
+            let pause: Context.SchedulerTimeType.Stride
+
+            let batchSize: Int
+
+        }
+
+        public func cancel() {
+            pacer.stopped = true
+            inner.cancel()
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            inner.receive(completion: completion)
+        }
+
+        public func receive(_ input: Input) -> Subscribers.Demand {
+            inner.receive(input)
+        }
+
+        public func receive(subscription: Subscription) {
+            inner.receive(subscription: subscription)
+        }
+
+        public init(
+            batchSize: Int = 5,
+            pause: Context.SchedulerTimeType.Stride,
+            scheduler: Context,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Input) -> Void
+        ) {
+            let pacer = Pacer(batchSize: batchSize, pause: pause, scheduler: scheduler)
+            inner = Subscribers.MySink(receiveCompletion: receiveCompletion) { value in
+                receiveValue(value)
+                return pacer.countOne()
+            }
+            pacer.sink = inner
+            self.pacer = pacer
+        }
+
+        private let pacer: Pacer
+
+        private let inner: Subscribers.MySink<Input, Failure>
+
+    }
+
+}

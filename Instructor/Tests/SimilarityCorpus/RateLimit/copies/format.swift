@@ -1,0 +1,57 @@
+/* my solution */
+import Backpressure
+import OpenCombineShim
+
+extension Publisher
+{
+  // main part
+  public func rateLimit<LimitScheduler: Scheduler, Relay: Subject>(
+    _ count: Int,
+    per interval: LimitScheduler.SchedulerTimeType.Stride,
+    scheduler: LimitScheduler,
+    subject: Relay
+  ) -> AnyCancellable where Relay.Output == Output, Relay.Failure == Failure {
+    let window = Window(limit: count, interval: interval, scheduler: scheduler)
+    return step { event in
+      switch event {
+      case let .input(value, promise):
+        subject.send(value)
+        window.admit { promise(.more) }
+      case let .completion(end):
+        subject.send(completion: end)
+      }
+    }
+  }
+}
+
+private final class Window<Clock: Scheduler>
+{
+  let limit: Int
+  let interval: Clock.SchedulerTimeType.Stride
+  let scheduler: Clock
+  var opened: Clock.SchedulerTimeType?
+  var used = 0
+
+  init(limit: Int, interval: Clock.SchedulerTimeType.Stride, scheduler: Clock)
+  {
+    self.limit = limit
+    self.interval = interval
+    self.scheduler = scheduler
+  }
+
+  func admit(_ next: @escaping () -> Void)
+  {
+    if opened == nil {
+      opened = scheduler.now
+    }
+    used += 1
+    guard used >= limit, let start = opened else {
+      // TODO tidy
+      next()
+      return
+    }
+    opened = nil
+    used = 0
+    scheduler.schedule(after: start.advanced(by: interval), next)
+  }
+}
