@@ -18,7 +18,9 @@ import Darwin
 /// are evaluated; git runs hooks and the programs `.git/config` names (an editor shows a
 /// folder's status on open); direnv, mise and friends run `.envrc`, `.mise.toml`,
 /// `.tool-versions`; dev containers, Xcode projects and playgrounds, JetBrains, Zed, Helix,
-/// Neovim, Vim and Emacs each have a file or folder of their own; `make` runs a `Makefile`.
+/// Neovim, Vim and Emacs each have a file or folder of their own; `make` runs a `Makefile`;
+/// VS Code's CMake Tools configures a `CMakeLists.txt` on open, and rust-analyzer builds a
+/// `Cargo.toml`'s build scripts; Node tools run a `package.json`'s scripts.
 ///
 /// The search never follows a symbolic link (an entry is judged by its own name, whatever
 /// it points at), never reads a file it names, stops descending at a matching folder, and is
@@ -35,7 +37,8 @@ public struct RunsWhenOpenedSearch {
         "package.swift", "package.resolved", "buildserver.json", ".bsp", ".sourcekit-lsp", ".swiftpm", ".build",
         ".vscode", ".devcontainer", ".devcontainer.json", ".idea", ".fleet", ".zed", ".helix", ".nvim.lua", ".exrc",
         ".dir-locals.el", ".lldbinit", ".git", ".envrc", ".mise.toml", "mise.toml", ".tool-versions",
-        ".gitpod.yml", "makefile", "gnumakefile",
+        ".gitpod.yml", "makefile", "gnumakefile", ".nvimrc", ".vimrc", ".vim", "_vimrc", ".nvim", "cmakelists.txt",
+        "cmakepresets.json", "cargo.toml", "build.rs", "package.json", ".npmrc", "justfile", ".justfile", "tasks.json",
     ]
     /// Name endings: Xcode's projects, workspaces and playgrounds, Swift Playgrounds' app
     /// packages, VS Code's workspace files.

@@ -141,7 +141,8 @@ import XMLTestSupport
 
     @Test func namesThatRunWhenOpened() {
         for name in ["Package.swift", "package.swift", "Package@swift-5.9.swift", "Package.resolved", ".vscode", ".git", "Makefile",
-                     "App.xcodeproj", "Try.playground", "work.code-workspace", "buildServer.json", ".envrc", ".devcontainer"] {
+                     "App.xcodeproj", "Try.playground", "work.code-workspace", "buildServer.json", ".envrc", ".devcontainer",
+                     ".nvimrc", ".vim", "CMakeLists.txt", "Cargo.toml", "package.json"] {
             #expect(RunsWhenOpenedSearch.runsWhenOpened(name), "\(name)")
         }
         for name in ["Countdown.swift", "README.md", "Packages.swift", "vscode", "Exercises"] {
