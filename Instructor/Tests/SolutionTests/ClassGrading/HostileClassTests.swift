@@ -152,6 +152,11 @@ import Glibc
             """)
         // Row 10: the exercise asks for a publisher of one's own; this one borrows Combine's.
         attacks["borrowed-sequence"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nlet borrowed = [3, 2, 1].publisher")
+        // Round 4 of the red team: a borrowed publisher made by a type looked up by name, and a
+        // hook before main behind `#if DEBUG` that stalls every check of its program.
+        for (name, file) in [("type-by-name", "CountdownTypeByName"), ("stall-at-load", "StallAtLoad")] {
+            attacks[name] = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round4/\(file).swift")), as: UTF8.self)
+        }
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
         // Row 12: two folder names the old job name (a 32-bit hash of a 24-character prefix) merged.
         try group.hand(in: solution, as: "class/collidecollidecollidecol-189db/Exercises/Countdown.swift")
@@ -214,6 +219,9 @@ import Glibc
         #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
         #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
         #expect(states("parse-carrier")["Countdown"] == "does not compile", "\(states("parse-carrier"))")
+        #expect(details("type-by-name").contains { $0.contains("looks a type or a symbol up by its name") }, "\(details("type-by-name"))")
+        #expect(details("stall-at-load").contains { $0.contains(".init_array") }, "\(details("stall-at-load"))")
+        #expect(details("link-side-files").contains { $0.contains("asks the linker for -Wl,--reproduce") }, "\(details("link-side-files"))")
         // Nothing of the instructor's tree is in any message: programs run at neutral paths,
         // and paths in grades are the student's own.
         #expect(details("where-am-i").contains { $0.contains("/grading/job") }, "\(details("where-am-i"))")
