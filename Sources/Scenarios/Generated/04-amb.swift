@@ -63,8 +63,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Demand through an operator",
-                line: 592,
-                outputLine: 605,
+                line: 593,
+                outputLine: 606,
                 code: "let slow = PassthroughSubject<Int, Never>()\nlet sink = slow\n    .print(\"slow\")\n    .amb([1, 2, 3].publisher.print(\"fast\"))\n    .mySink(receiveCompletion: { print(\"completion: \\($0)\") },\n            receiveValue: { print(\"got \\($0)\"); return false })\nprint(\"-- resume --\")\nsink.resume()\nprint(\"-- resume --\")\nsink.resume()\n",
                 expectedOutput: "slow: receive subscription: (PassthroughSubject)\nslow: request max: (1)\nfast: receive subscription: ([1, 2, 3])\nfast: request max: (1)\nfast: receive value: (1)\nslow: receive cancel\ngot 1\n-- resume --\nfast: request max: (1)\nfast: receive value: (2)\ngot 2\n-- resume --\nfast: request max: (1)\nfast: receive value: (3)\ngot 3\nfast: receive finished\ncompletion: finished\n",
                 run: chapter_04_amb_scenario6
@@ -72,8 +72,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "One upstream: pass the subscription on, or stand in for it",
-                line: 637,
-                outputLine: 650,
+                line: 638,
+                outputLine: 651,
                 code: "let readings = PassthroughSubject<Int, Never>()\nlet cancellable = readings\n    .map { $0 * 10 }\n    .filter { $0 != 20 }\n    .print(\"below map and filter\")\n    .sink { print(\"sink: \\($0)\") }\nreadings.send(1)\nreadings.send(2)\nreadings.send(3)\ncancellable.cancel()\n",
                 expectedOutput: "below map and filter: receive subscription: (PassthroughSubject)\nbelow map and filter: request unlimited\nbelow map and filter: receive value: (10)\nsink: 10\nbelow map and filter: receive value: (30)\nsink: 30\nbelow map and filter: receive cancel\n",
                 run: chapter_04_amb_scenario7
@@ -81,8 +81,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "One upstream: pass the subscription on, or stand in for it",
-                line: 691,
-                outputLine: 727,
+                line: 704,
+                outputLine: 740,
                 code: "final class ProbeSubscription: Subscription {\n    let send: (Int) -> Subscribers.Demand\n    var next = 1\n    init(send: @escaping (Int) -> Subscribers.Demand) { self.send = send }\n    func request(_ demand: Subscribers.Demand) {\n        print(\"probe: asked for \\(demand), sends \\(next)\")\n        let value = next\n        next += 1\n        print(\"probe: receive(\\(value)) returned \\(send(value))\")\n    }\n    func cancel() {}\n}\nstruct Probe: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: ProbeSubscription(send: { subscriber.receive($0) }))\n    }\n}\n\nlet scheduler = DispatchQueue.test\nProbe()\n    .receive(on: scheduler)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { $0.request(.max(1)) },\n        receiveValue: { value in\n            let more: Subscribers.Demand = value < 2 ? .max(1) : .none\n            print(\"reader: got \\(value), returns \\(more)\")\n            return more\n        },\n        receiveCompletion: { _ in }))\nprint(\"-- advance the scheduler --\")\nscheduler.advance()\n",
                 expectedOutput: "probe: asked for max(1), sends 1\nprobe: receive(1) returned max(0)\n-- advance the scheduler --\nreader: got 1, returns max(1)\nprobe: asked for max(1), sends 2\nprobe: receive(2) returned max(0)\nreader: got 2, returns max(0)\n",
                 run: chapter_04_amb_scenario8
@@ -90,8 +90,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "More than two: Publishers.amb(_:)",
-                line: 790,
-                outputLine: 811,
+                line: 803,
+                outputLine: 824,
                 code: "let mirrors = [\"north\", \"south\", \"east\"].map { name in\n    (name, PassthroughSubject<String, Never>())\n}\nlet download = Publishers.amb(mirrors.map { name, subject in\n    subject.handleEvents(receiveCancel: { print(\"\\(name): cancelled\") })\n})\n.sink(receiveCompletion: { print(\"download: \\($0)\") },\n      receiveValue: { print(\"download: \\($0)\") })\n\nmirrors[2].1.send(\"chunk 1 from east\")\nmirrors[0].1.send(\"chunk 1 from north\")\nmirrors[2].1.send(completion: .finished)\n\nlet nobody = Publishers.amb([PassthroughSubject<String, Never>]())\n    .sink(receiveCompletion: { print(\"no mirrors: \\($0)\") },\n          receiveValue: { print(\"no mirrors: \\($0)\") })\ndownload.cancel()\nnobody.cancel()\n",
                 expectedOutput: "north: cancelled\nsouth: cancelled\ndownload: chunk 1 from east\ndownload: finished\nno mirrors: finished\n",
                 run: chapter_04_amb_scenario9
@@ -229,10 +229,10 @@ withExtendedLifetime(second) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 6, Chapters/04-amb.md:592
+// Scenario 6, Chapters/04-amb.md:593
 @_optimize(none)
 private func chapter_04_amb_scenario6() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 593)
+#sourceLocation(file: "Chapters/04-amb.md", line: 594)
 let slow = PassthroughSubject<Int, Never>()
 let sink = slow
     .print("slow")
@@ -248,10 +248,10 @@ withExtendedLifetime(slow) {}
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 7, Chapters/04-amb.md:637
+// Scenario 7, Chapters/04-amb.md:638
 @_optimize(none)
 private func chapter_04_amb_scenario7() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 638)
+#sourceLocation(file: "Chapters/04-amb.md", line: 639)
 let readings = PassthroughSubject<Int, Never>()
 let cancellable = readings
     .map { $0 * 10 }
@@ -267,10 +267,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 8, Chapters/04-amb.md:691
+// Scenario 8, Chapters/04-amb.md:704
 @_optimize(none)
 private func chapter_04_amb_scenario8() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 692)
+#sourceLocation(file: "Chapters/04-amb.md", line: 705)
 final class ProbeSubscription: Subscription {
     let send: (Int) -> Subscribers.Demand
     var next = 1
@@ -308,10 +308,10 @@ scheduler.advance()
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 9, Chapters/04-amb.md:790
+// Scenario 9, Chapters/04-amb.md:803
 @_optimize(none)
 private func chapter_04_amb_scenario9() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 791)
+#sourceLocation(file: "Chapters/04-amb.md", line: 804)
 let mirrors = ["north", "south", "east"].map { name in
     (name, PassthroughSubject<String, Never>())
 }
