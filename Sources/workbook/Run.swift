@@ -34,7 +34,11 @@ struct Run: ParsableCommand {
         let selection = ScenarioSelection()
         let chapters = try selection.chapters(named: chapters)
         var evidence = EvidenceReport(lines: [], passed: true)
-        if let root = try? PackageRoot.locate(), let book = try? Book.load(packageRoot: root) {
+        // Without the package's folder (a binary run elsewhere) there is nothing to read. With
+        // it, a chapter that does not parse (a citation Markdown or the checker cannot read,
+        // say) is an error at its line: its citations would otherwise go unchecked.
+        if let root = try? PackageRoot.locate() {
+            let book = try Book.load(packageRoot: root)
             for path in selection.staleChapters(comparedWith: book) {
                 FileHandle.standardError.write(Data("warning: \(path) changed since its scenarios were generated; `swift run ScenarioCodegen` writes them again, then `swift run workbook run` builds them\n".utf8))
             }
