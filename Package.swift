@@ -75,10 +75,10 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
-        // The plain DemandBuffer and SteppingSubscriber that chapters 4 and 6 teach first: one
+        // The plain MySink, DemandBuffer and SteppingSubscriber that chapters 2, 4 and 6 teach first: one
         // lock each, the same behaviour as the library's (BackpressureTests runs one suite
         // against both). Teaching code, not API: it is in no product.
-        .target(name: "PlainBackpressure", dependencies: [combine]),
+        .target(name: "PlainBackpressure", dependencies: ["Backpressure", combine]),
 
         // Chapters: cmark, the chapter model, and the tool that writes their scenarios as Swift.
         .systemLibrary(

@@ -13,6 +13,9 @@
 //     next subscriber starts a fresh upstream subscription.
 // As the chapter shows, guard shared state with a lock and never call out while holding it.
 //
+// From a seed: this list of requirements follows the list of needs in the Japanese article
+// on shareReplay that chapter 5 builds on (see Credits in the README).
+//
 // Check your work:  swift run workbook check RefCountReplay
 // Stuck?            swift run workbook hint RefCountReplay
 // Keep the declarations `public`: the check uses them from another module.

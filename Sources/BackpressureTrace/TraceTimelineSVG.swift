@@ -62,7 +62,7 @@ struct TraceTimelineSVG {
         let requestY = top + 22, lineY = top + 46, demandY = top + 78, brokenY = top + 94
         canvas.add("text", ["x": Self.margin, "y": lineY + 4, "text-anchor": "start", "data-hop": hop], class: "bp-lane-name", text: hop)
         canvas.text("request", x: Self.margin, y: requestY, class: "bp-muted", anchor: "start")
-        canvas.text("owed", x: Self.margin, y: demandY, class: "bp-muted", anchor: "start")
+        canvas.text("demand", x: Self.margin, y: demandY, class: "bp-muted", anchor: "start")
 
         if let span = layout.spans[hop] {
             let end = span.last.map { centers[$0] } ?? right

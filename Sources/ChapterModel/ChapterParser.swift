@@ -97,7 +97,9 @@ struct ChapterParser {
         case CMARK_NODE_THEMATIC_BREAK:
             return .thematicBreak
         case CMARK_NODE_HTML_BLOCK:
-            return .html(literal(of: node))
+            let html = literal(of: node)
+            if html.contains(Citation.scheme) { throw error(at: node, Self.unreadCitation) }
+            return .html(html)
         default:
             return nil
         }
@@ -126,7 +128,10 @@ struct ChapterParser {
 
     private func inline(from node: OpaquePointer) throws -> Inline? {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT: return .text(literal(of: node))
+        case CMARK_NODE_TEXT:
+            let text = literal(of: node)
+            if text.contains(Citation.scheme) { throw error(at: node, Self.unreadCitation) }
+            return .text(text)
         case CMARK_NODE_CODE: return .code(literal(of: node))
         case CMARK_NODE_EMPH: return .emphasis(try inlines(in: node))
         case CMARK_NODE_STRONG: return .strong(try inlines(in: node))
@@ -140,10 +145,17 @@ struct ChapterParser {
         case CMARK_NODE_IMAGE: return .image(alternative: try inlines(in: node), source: url(of: node))
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
-        case CMARK_NODE_HTML_INLINE: return .html(literal(of: node))
+        case CMARK_NODE_HTML_INLINE:
+            let html = literal(of: node)
+            if html.contains(Citation.scheme) { throw error(at: node, Self.unreadCitation) }
+            return .html(html)
         default: return nil
         }
     }
+
+    /// Why `opencombine:` outside a Markdown link is refused: it was meant as a citation, and
+    /// a citation Markdown cannot read as a link would be checked by nobody.
+    static let unreadCitation = "`\(Citation.scheme)` outside a link: this citation is not one Markdown can read (a space in the destination, a title without quotes, or a space between `]` and `(`?), so nothing would check it; write \(Citation.form)"
 
     private func literal(of node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""

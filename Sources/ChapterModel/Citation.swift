@@ -59,10 +59,25 @@ public struct Citation: Equatable, Sendable {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
             throw Invalid("`\(destination)` names no file inside OpenCombine; write \(form)")
         }
-        guard parts.count == 2, let lines = lines(parts[1]) else {
+        guard parts.count == 2 else {
             throw Invalid("`\(destination)` names no lines; write \(form)")
         }
-        return (path, lines)
+        if let lines = lines(parts[1]) { return (path, lines) }
+        throw Invalid(Self.whyNotLines(parts[1], in: destination))
+    }
+
+    /// Why a fragment is not `L<first>-L<last>` or `L<line>`, in the words that help most:
+    /// GitHub's own short form and a backwards range get a message of their own.
+    static func whyNotLines(_ fragment: Substring, in destination: String) -> String {
+        let bounds = fragment.split(separator: "-", omittingEmptySubsequences: false)
+        if bounds.count == 2, bounds[0].hasPrefix("L"), let first = Int(bounds[0].dropFirst()), let last = Int(bounds[1]), first > 0, last > 0 {
+            return "`\(destination)` writes its lines as GitHub may (`#L\(first)-\(last)`); a citation writes both with an L: `#L\(first)-L\(last)`"
+        }
+        if bounds.count == 2, bounds.allSatisfy({ $0.hasPrefix("L") }),
+           let first = Int(bounds[0].dropFirst()), let last = Int(bounds[1].dropFirst()), first > last, last > 0 {
+            return "`\(destination)` names its lines backwards (from \(first) down to \(last)); write `#L\(last)-L\(first)`"
+        }
+        return "`\(destination)` names no lines; write \(form)"
     }
 
     /// The form a citation takes, for messages.

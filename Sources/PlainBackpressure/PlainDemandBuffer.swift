@@ -63,7 +63,9 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
     public func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         lock.lock()
         self.demand += demand
-        return takeTurn()
+        let drains = becomeDrainer()
+        lock.unlock()
+        return drains ? drain() : .none
     }
 
     /// Offers a value.
@@ -79,7 +81,9 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
         while queue.count > capacity, .max(queue.count) > demand {
             queue.removeFirst()
         }
-        return takeTurn()
+        let drains = becomeDrainer()
+        lock.unlock()
+        return drains ? drain() : .none
     }
 
     /// Offers the completion: it is delivered after the values queued before it.
@@ -90,18 +94,18 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
             return
         }
         self.completion = completion
-        _ = takeTurn()
+        let drains = becomeDrainer()
+        lock.unlock()
+        if drains { _ = drain() }
     }
 
-    /// Drains if nobody else is draining. Called with the lock held; releases it.
-    private func takeTurn() -> Subscribers.Demand {
-        guard !isDraining else {
-            lock.unlock() // The caller who drains will deliver what we left.
-            return .none
-        }
+    /// Whether the caller is the one to drain: yes if nobody is draining, and the role is
+    /// then the caller's until `drain()` gives it up. The caller holds the lock, so this is
+    /// decided together with what it brought: whoever is draining sees that too.
+    private func becomeDrainer() -> Bool {
+        if isDraining { return false } // The one draining delivers what we left.
         isDraining = true
-        lock.unlock()
-        return drain()
+        return true
     }
     // [/excerpt]
 

@@ -16,7 +16,7 @@ struct IndexPage {
             and the pictures of demand on these pages are drawn from what the code recorded.</p>
             <h2 id="how-to-start">How to start <a class="anchor" href="#how-to-start" aria-label="Link to this section">#</a></h2>
             <ol class="steps">
-            <li>Clone the workbook and open a terminal in it (Swift 6 on macOS or Linux).</li>
+            <li>Clone the workbook and open a terminal in it (Swift 6.1 or later and the cmark library, on macOS or Linux; the README says how to install them).</li>
             <li>See where you stand: <code class="command">swift run workbook</code></li>
             <li>Read a chapter here or in the terminal: <code class="command">swift run workbook read 1</code></li>
             <li>Run its scenarios: <code class="command">swift run workbook run 1</code></li>

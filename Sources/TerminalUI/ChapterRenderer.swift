@@ -43,20 +43,20 @@ public struct ChapterRenderer {
         lines.append([])
         lines += wrapper.wrap([
             Span("Run this chapter's \(count) \(count == 1 ? "scenario" : "scenarios") with ", Self.ruleStyle),
-            Span("workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
+            Span("swift run workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
         ])
         for exercise in exercises {
             lines += wrapper.wrap([
                 Span("Practise it: edit ", Self.ruleStyle),
                 Span(exercise.filePath, Self.inlineCodeStyle, keepsTogether: true),
                 Span(" (\(exercise.summary)), then ", Self.ruleStyle),
-                Span("workbook check \(exercise.name)", Self.inlineCodeStyle, keepsTogether: true),
+                Span("swift run workbook check \(exercise.name)", Self.inlineCodeStyle, keepsTogether: true),
             ])
         }
         if let next {
             lines += wrapper.wrap([
                 Span("Next, chapter \(next.number), \(next.title): ", Self.ruleStyle),
-                Span("workbook read \(next.number)", Self.inlineCodeStyle, keepsTogether: true),
+                Span("swift run workbook read \(next.number)", Self.inlineCodeStyle, keepsTogether: true),
             ])
         }
         return lines.map { terminal.render($0) + "\n" }.joined()
@@ -142,7 +142,7 @@ public struct ChapterRenderer {
         let label: StyledLine = [
             Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
             Span(" · run it with ", Self.frameStyle),
-            Span("workbook run \(chapter.number)", Self.inlineCodeStyle),
+            Span("swift run workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
         ]
         let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
         return framed(label: label, width: width, body: SwiftHighlighter().highlight(scenario.code))

@@ -4,29 +4,50 @@ import Foundation
 import OpenCombineShim
 import Testing
 
+/// The behaviour of `MySink`, run against the library's and the plain one chapter 2 teaches
+/// first (`Sources/PlainBackpressure/PlainMySink.swift`).
 @Suite("MySink")
 struct MySinkTests {
-    @Test func behavesLikeSinkWhenAlwaysPulling() {
+    /// `mySink(receiveCompletion:receiveValue:)` subscribes a library `MySink`, and its
+    /// cancellable cancels when released.
+    @Test func mySinkSubscribesTheLibrarysSinkAndCancelsWhenReleased() {
+        let upstream = ManualPublisher<Int, Never>()
+        var values: [Int] = []
+        do {
+            let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { values.append($0); return false })
+            upstream.send(1)
+            sink.resume()
+            upstream.send(2)
+        }
+        #expect(values == [1, 2])
+        #expect(upstream.subscription?.requests == [.max(1), .max(1)])
+        #expect(upstream.subscription?.isCancelled == true)
+    }
+
+    @Test(arguments: SinkImplementation.all)
+    func behavesLikeSinkWhenAlwaysPulling(_ implementation: SinkImplementation) {
         var log: [String] = []
-        let sink = [1, 2, 3, 4, 5].publisher.mySink(
+        let sink = implementation.sink([1, 2, 3, 4, 5].publisher,
             receiveCompletion: { log.append("completion: \($0)") },
             receiveValue: { log.append("value: \($0)"); return true })
         #expect(log == ["value: 1", "value: 2", "value: 3", "value: 4", "value: 5", "completion: finished"])
         withExtendedLifetime(sink) {}
     }
 
-    @Test func asksForOneValueAtATime() {
+    @Test(arguments: SinkImplementation.all)
+    func asksForOneValueAtATime(_ implementation: SinkImplementation) {
         let upstream = ManualPublisher<Int, Never>()
-        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in true })
+        let sink = implementation.sink(upstream, receiveCompletion: { _ in }, receiveValue: { _ in true })
         #expect(upstream.subscription?.requests == [.max(1)])
         #expect(upstream.send(1) == .max(1))
         #expect(upstream.subscription?.requests == [.max(1)])
         withExtendedLifetime(sink) {}
     }
 
-    @Test func pausesOnFalseAndResumesFromOutside() {
+    @Test(arguments: SinkImplementation.all)
+    func pausesOnFalseAndResumesFromOutside(_ implementation: SinkImplementation) {
         var received: [Int] = []
-        let sink = (1...).publisher.mySink(
+        let sink = implementation.sink((1...).publisher,
             receiveCompletion: { _ in },
             receiveValue: { received.append($0); return received.count % 2 != 0 })
         #expect(received == [1, 2])
@@ -37,9 +58,10 @@ struct MySinkTests {
         #expect(received == [1, 2, 3, 4])
     }
 
-    @Test func resumeWhilePullingAsksForNothing() {
+    @Test(arguments: SinkImplementation.all)
+    func resumeWhilePullingAsksForNothing(_ implementation: SinkImplementation) {
         let upstream = ManualPublisher<Int, Never>()
-        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in false })
+        let sink = implementation.sink(upstream, receiveCompletion: { _ in }, receiveValue: { _ in false })
         sink.resume()
         sink.resume()
         #expect(upstream.subscription?.requests == [.max(1)])
@@ -49,10 +71,11 @@ struct MySinkTests {
         #expect(upstream.subscription?.requests == [.max(1), .max(1)])
     }
 
-    @Test func aResumeDuringDeliveryIsNotLost() {
+    @Test(arguments: SinkImplementation.all)
+    func aResumeDuringDeliveryIsNotLost(_ implementation: SinkImplementation) {
         let upstream = ManualPublisher<Int, Never>()
-        var sink: (Cancellable & Resumable)?
-        sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in
+        var sink: SinkUnderTest?
+        sink = implementation.sink(upstream, receiveCompletion: { _ in }, receiveValue: { _ in
             sink?.resume() // e.g. a timer firing on another thread while we decide to pause
             return false
         })
@@ -60,11 +83,12 @@ struct MySinkTests {
         #expect(upstream.subscription?.requests == [.max(1)])
     }
 
-    @Test func pullsFivePerTimerTickOnVirtualTime() {
+    @Test(arguments: SinkImplementation.all)
+    func pullsFivePerTimerTickOnVirtualTime(_ implementation: SinkImplementation) {
         let scheduler = DispatchQueue.test
         var batch: [Int] = []
         var ticks: [[Int]] = []
-        let sink = (1...).publisher.mySink(
+        let sink = implementation.sink((1...).publisher,
             receiveCompletion: { _ in },
             receiveValue: { batch.append($0); return batch.count < 5 })
         let timer = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)) {
@@ -79,15 +103,16 @@ struct MySinkTests {
         timer.cancel()
     }
 
-    @Test func releasesWhatItCapturedOnCompletionAndOnCancel() {
+    @Test(arguments: SinkImplementation.all)
+    func releasesWhatItCapturedOnCompletionAndOnCancel(_ implementation: SinkImplementation) {
         for ending in ["completion", "cancel"] {
             let upstream = ManualPublisher<Int, Never>()
             weak var token: Token?
-            let sink: Cancellable & Resumable
+            let sink: SinkUnderTest
             do {
                 let captured = Token()
                 token = captured
-                sink = upstream.mySink(receiveCompletion: { _ in withExtendedLifetime(captured) {} },
+                sink = implementation.sink(upstream, receiveCompletion: { _ in withExtendedLifetime(captured) {} },
                                        receiveValue: { _ in true })
             }
             #expect(token != nil)
@@ -98,35 +123,38 @@ struct MySinkTests {
         }
     }
 
-    @Test func doesNotKeepItsSubscriptionAfterCompletionOrCancel() {
+    @Test(arguments: SinkImplementation.all)
+    func doesNotKeepItsSubscriptionAfterCompletionOrCancel(_ implementation: SinkImplementation) {
         for ending in ["completion", "cancel"] {
-            let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
+            let sink = implementation.make({ _ in }, { _ in true })
             weak var weakSubscription: ManualPublisher<Int, Never>.Subscription?
             do {
-                let subscription = ManualPublisher<Int, Never>.Subscription(AnySubscriber(sink))
+                let subscription = ManualPublisher<Int, Never>.Subscription(sink.subscriber)
                 weakSubscription = subscription
-                sink.receive(subscription: subscription)
+                sink.subscriber.receive(subscription: subscription)
                 if ending == "completion" { subscription.send(completion: .finished) } else { sink.cancel() }
             }
             #expect(weakSubscription == nil, "after \(ending)")
         }
     }
 
-    @Test func refusesASecondSubscription() {
-        let sink = Subscribers.MySink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in true })
+    @Test(arguments: SinkImplementation.all)
+    func refusesASecondSubscription(_ implementation: SinkImplementation) {
+        let sink = implementation.make({ _ in }, { _ in true })
         let first = ManualPublisher<Int, Never>()
         let second = ManualPublisher<Int, Never>()
-        first.subscribe(sink)
-        second.subscribe(sink)
+        first.subscribe(sink.subscriber)
+        second.subscribe(sink.subscriber)
         #expect(second.subscription?.isCancelled == true)
         #expect(first.subscription?.isCancelled == false)
     }
 
-    @Test func resumesFromManyThreadsKeepAtMostOneValueOutstanding() {
+    @Test(arguments: SinkImplementation.all)
+    func resumesFromManyThreadsKeepAtMostOneValueOutstanding(_ implementation: SinkImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         let upstreamQueue = DispatchQueue(label: "upstream") // An upstream sends serially.
         var received = 0
-        let sink = upstream.mySink(receiveCompletion: { _ in }, receiveValue: { _ in
+        let sink = implementation.sink(upstream, receiveCompletion: { _ in }, receiveValue: { _ in
             received += 1 // Only ever called on upstreamQueue.
             return false
         })

@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    /// What `swift test` and every command that reads the book report for a citation the
+    /// build cannot read: the chapter's file and the line.
+    @Test(arguments: [
+        ("Future.swift#L29-33", "GitHub"),
+        ("Future.swift#L33-L29", "backwards"),
+    ])
+    func aMalformedCitationStopsTheBookAtItsLine(target: String, problem: String) throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Fixtures.write("# A\n", to: root.appendingPathComponent("Chapters/01-a.md"))
+        try Fixtures.write("# B\n\nProse,\nthen [x](opencombine:Sources/OpenCombine/\(target) \"attemptToFulfill\").\n",
+                           to: root.appendingPathComponent("Chapters/02-b.md"))
+        let error = try #require(throws: ChapterError.self) { try Book.load(packageRoot: root) }
+        #expect(error.description.hasPrefix("Chapters/02-b.md:4: "), "\(error)")
+        #expect(error.message.contains(problem), "\(error)")
+    }
+
     @Test func findsAChapterByNumberSlugOrFileName() throws {
         let book = Book(chapters: [
             try Chapter(path: "Chapters/03-fibonacci.md", markdown: "# Fibonacci\n"),

@@ -68,7 +68,9 @@ import Testing
     @Test(arguments: [
         ("\(scan)", "names no lines"),
         ("\(scan)#156-188", "names no lines"),
-        ("\(scan)#L188-L156", "names no lines"),
+        ("\(scan)#L188-L156", "names its lines backwards (from 188 down to 156); write `#L156-L188`"),
+        ("\(scan)#L156-188", "writes its lines as GitHub may (`#L156-188`); a citation writes both with an L: `#L156-L188`"),
+        ("\(scan)#L156-L", "names no lines"),
         ("\(scan)#L0", "names no lines"),
         ("\(scan)#L1-L2-L3", "names no lines"),
         ("opencombine:#L1", "names no file"),
@@ -79,6 +81,34 @@ import Testing
         let error = try #require(parseError("# T\n\n[x](\(destination) \"quote\")\n"))
         #expect(error.line == 3)
         #expect(error.message.contains(problem), "\(error)")
+    }
+
+    /// A citation Markdown does not read as a link would be text that nothing checks: each
+    /// such form is an error at its line, wherever it sits.
+    @Test(arguments: [
+        "[x](\(scan)#L156-L188 Inner)",                    // a title without quotes
+        "[x] (\(scan)#L156-L188 \"Inner\")",               // a space between ] and (
+        "[x](\(scan) #L156-L188 \"Inner\")",               // a space in the destination
+        "<a href=\"\(scan)#L156-L188\">x</a>",              // HTML, inline
+        "*see [x](\(scan)#L156-L188 Inner)*",              // inside emphasis
+    ])
+    func aCitationMarkdownCannotReadIsAnErrorAtItsLine(form: String) throws {
+        let markdown = "# T\n\n- an item\n\n  a paragraph that runs on\n  until here \(form) it ends\n"
+        let error = try #require(parseError(markdown), "\(form) was not refused")
+        #expect(error.line == 6, "\(error)")
+        #expect(error.description.hasPrefix("Chapters/07-operators.md:6: "))
+        #expect(error.message.contains("outside a link"), "\(error)")
+    }
+
+    @Test func aCitationInAnHTMLBlockIsAnErrorAtItsLine() throws {
+        let error = try #require(parseError("# T\n\n<p>\n<a href=\"\(Self.scan)#L1\">x</a>\n</p>\n"))
+        #expect(error.line == 3)
+        #expect(error.message.contains("outside a link"))
+    }
+
+    @Test func theSchemeInCodeIsNotACitation() throws {
+        let chapter = try chapter("# T\n\nA link with the `opencombine:` scheme.\n\n```text\n[x](opencombine:nowhere)\n```\n")
+        #expect(chapter.citations.isEmpty)
     }
 
     @Test func plainTextIsTheLinkText() throws {

@@ -97,13 +97,17 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         let (isWinner, loser): (Bool, Cancellable?) = lock.withLock {
             if let winner { return (winner == side, nil) }
             winner = side
-            defer {
-                switch side {
-                case .first: secondSink = nil
-                case .second: firstSink = nil
-                }
+            // Take the loser's sink out, to cancel it once the lock is released.
+            let loser: Cancellable?
+            switch side {
+            case .first:
+                loser = secondSink
+                secondSink = nil
+            case .second:
+                loser = firstSink
+                firstSink = nil
             }
-            return (true, side == .first ? secondSink : firstSink)
+            return (true, loser)
         }
         loser?.cancel() // Outside the lock: cancelling may call back into us.
         return isWinner

@@ -102,3 +102,49 @@ struct BufferImplementation: CustomTestStringConvertible, Sendable {
 
     static let all = [library, plain]
 }
+
+// MARK: - MySink
+
+/// One of the two MySinks, subscribed to a publisher of Ints: a subscriber that can be
+/// resumed and cancelled.
+struct SinkUnderTest: Cancellable, Resumable {
+    let subscriber: AnySubscriber<Int, Never>
+    private let resumeSink: () -> Void
+    private let cancelSink: () -> Void
+
+    init<Sink: Subscriber & Cancellable & Resumable>(_ sink: Sink) where Sink.Input == Int, Sink.Failure == Never {
+        subscriber = AnySubscriber(sink)
+        resumeSink = sink.resume
+        cancelSink = sink.cancel
+    }
+
+    func resume() { resumeSink() }
+    func cancel() { cancelSink() }
+}
+
+/// The library's `MySink` or the plain one chapter 2 teaches first.
+struct SinkImplementation: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let make: @Sendable (@escaping (Subscribers.Completion<Never>) -> Void, @escaping (Int) -> Bool) -> SinkUnderTest
+
+    static let library = SinkImplementation(testDescription: "library") { receiveCompletion, receiveValue in
+        SinkUnderTest(Subscribers.MySink<Int, Never>(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+    }
+
+    static let plain = SinkImplementation(testDescription: "plain") { receiveCompletion, receiveValue in
+        SinkUnderTest(PlainMySink<Int, Never>(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+    }
+
+    static let all = [library, plain]
+
+    /// A new sink subscribed to `publisher`, as `mySink(receiveCompletion:receiveValue:)` makes one.
+    func sink<P: Publisher>(
+        _ publisher: P,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Int) -> Bool
+    ) -> SinkUnderTest where P.Output == Int, P.Failure == Never {
+        let sink = make(receiveCompletion, receiveValue)
+        publisher.subscribe(sink.subscriber)
+        return sink
+    }
+}

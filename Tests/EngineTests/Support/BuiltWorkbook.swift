@@ -34,13 +34,13 @@ enum BuiltWorkbook {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `workbook` with `arguments` in the package directory.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
+    /// Runs `workbook` with `arguments` in the package directory (or in `directory`).
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> ChildProcess.Result {
         var fullEnvironment = ProcessInfo.processInfo.environment
         // Not on the CI job's page: a `workbook run` started by a test annotates nothing and
         // adds nothing to the job's summary (GitHubRunSummary), unless the test asks.
         fullEnvironment["GITHUB_ACTIONS"] = nil
         fullEnvironment.merge(environment) { _, new in new }
-        return try ChildProcess(path, arguments, workingDirectory: packageRoot, environment: fullEnvironment, timeout: 60).run()
+        return try ChildProcess(path, arguments, workingDirectory: directory ?? packageRoot, environment: fullEnvironment, timeout: 60).run()
     }
 }

@@ -41,7 +41,7 @@ import Testing
         let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
         let countdown = Exercise(name: "Countdown", chapter: "03-fibonacci", summary: "a publisher of your own", hints: ["h"], points: 10)
         let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 200)).render(chapter, exercises: [countdown])
-        #expect(text.contains("Practise it: edit Exercises/Countdown.swift (a publisher of your own), then workbook check Countdown"))
+        #expect(text.contains("Practise it: edit Exercises/Countdown.swift (a publisher of your own), then swift run workbook check Countdown"))
     }
 
     @Test func wrapsProseToTheWidthButNeverCode() throws {
@@ -86,13 +86,13 @@ import Testing
         let chapter = try Chapter(path: "Chapters/03-fibonacci.md", markdown: markdown)
         let next = try Chapter(path: "Chapters/04-amb.md", markdown: "# Amb\n")
         let renderer = ChapterRenderer(terminal: Terminal(usesColor: false, width: 80))
-        #expect(renderer.render(chapter, next: next).hasSuffix("\nRun this chapter's 1 scenario with workbook run 3\nNext, chapter 4, Amb: workbook read 4\n"))
-        #expect(renderer.render(chapter).hasSuffix("\nRun this chapter's 1 scenario with workbook run 3\n"))
+        #expect(renderer.render(chapter, next: next).hasSuffix("\nRun this chapter's 1 scenario with swift run workbook run 3\nNext, chapter 4, Amb: swift run workbook read 4\n"))
+        #expect(renderer.render(chapter).hasSuffix("\nRun this chapter's 1 scenario with swift run workbook run 3\n"))
     }
 
     @Test func wrapsAScenarioLabelBehindTheFrame() throws {
         let text = try render(width: 30)
-        #expect(text.contains("┌─ Scenario 3.1 · run it with\n│  workbook run 3\n│ print(\"hi\")\n"))
+        #expect(text.contains("┌─ Scenario 3.1 · run it with\n│  swift run workbook run 3\n│ print(\"hi\")\n"))
     }
 
     @Test func underlinesHeadings() throws {
@@ -117,7 +117,7 @@ import Testing
 
     @Test func labelsAScenarioWithTheCommandThatRunsItAndShowsItsOutput() throws {
         let text = try render(width: 80)
-        #expect(text.contains("┌─ Scenario 3.1 · run it with workbook run 3\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
+        #expect(text.contains("┌─ Scenario 3.1 · run it with swift run workbook run 3\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
     }
 }
 
