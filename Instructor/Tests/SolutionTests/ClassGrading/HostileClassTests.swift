@@ -161,6 +161,15 @@ import Glibc
         // Row 12: two folder names the old job name (a 32-bit hash of a 24-character prefix) merged.
         try group.hand(in: solution, as: "class/collidecollidecollidecol-189db/Exercises/Countdown.swift")
         try group.hand(in: try Self.attacker(""), as: "class/collidecollidecollidecol-57828/Exercises/Countdown.swift")
+        // Issue 33, rows 6 and 6b: names that read alike. `carol` hands in the solution and
+        // `carol` with a zero-width space a wrong file; so do `josé` composed and decomposed.
+        try group.hand(in: solution, as: "class/carol/Exercises/Countdown.swift")
+        try group.hand(in: try Self.attacker(""), as: "class/carol\u{200B}/Exercises/Countdown.swift")
+        try group.hand(in: solution, as: "class/jos\u{E9}/Exercises/Countdown.swift")
+        try group.hand(in: try Self.attacker(""), as: "class/jose\u{301}/Exercises/Countdown.swift")
+        // Row 8: an editor package that runs its code when the folder is opened.
+        try group.hand(in: solution, as: "class/opener/Exercises/Countdown.swift")
+        try group.hand(in: "import PackageDescription\nlet package = Package(name: \"runs-as-you\")\n", as: "class/opener/Exercises/Package.swift")
         // Rows 6 and 7: files whose compile never ends; the compile limit and the budget stop them.
         var bomb = ["func bomb() {", "    let v0 = 0"] + (1...27).map { "    let v\($0) = Pair(v\($0 - 1), v\($0 - 1))" }
         bomb += ["    let wrong: Int = v27", "    _ = wrong", "}", "struct Pair<A, B> { init(_ a: A, _ b: B) {} }"]
@@ -219,6 +228,19 @@ import Glibc
         #expect(states("collidecollidecollidecol-57828")["Countdown"] == "failed", "\(states("collidecollidecollidecol-57828"))")
         #expect(bombed.allSatisfy { states("bomber")[$0] == "does not compile" }, "\(states("bomber"))")
         #expect(states("parse-carrier")["Countdown"] == "does not compile", "\(states("parse-carrier"))")
+        // Names are the folders' bytes (Swift's `==` would take josé composed and decomposed
+        // for one), and every one is shown so that no two read alike.
+        func row(exactly name: String) -> [String: Any]? {
+            rows.first { ($0["name"] as? String).map { Array($0.unicodeScalars) == Array(name.unicodeScalars) } == true }
+        }
+        func countdown(_ name: String) -> String? {
+            ((row(exactly: name)?["exercises"] as? [[String: Any]])?.first { $0["name"] as? String == "Countdown" })?["state"] as? String
+        }
+        #expect(countdown("carol") == "passed" && countdown("carol\u{200B}") == "failed", "\(String(describing: countdown("carol"))), \(String(describing: countdown("carol\u{200B}")))")
+        #expect(countdown("jos\u{E9}") == "passed" && countdown("jose\u{301}") == "failed", "\(String(describing: countdown("jos\u{E9}"))), \(String(describing: countdown("jose\u{301}")))")
+        let shown = ["carol", "carol\u{200B}", "jos\u{E9}", "jose\u{301}"].compactMap { row(exactly: $0)?["displayName"] as? String }
+        #expect(Set(shown.map { Array($0.unicodeScalars) }).count == 4 && shown.allSatisfy { !$0.unicodeScalars.contains("\u{200B}") && !$0.unicodeScalars.contains("\u{301}") }, "\(shown)")
+        #expect(row(exactly: "opener")?["runsWhenOpened"] != nil, "the editor package is not named in the grade")
         #expect(details("type-by-name").contains { $0.contains("looks a type or a symbol up by its name") }, "\(details("type-by-name"))")
         #expect(details("stall-at-load").contains { $0.contains(".init_array") }, "\(details("stall-at-load"))")
         #expect(details("link-side-files").contains { $0.contains("asks the linker for -Wl,--reproduce") }, "\(details("link-side-files"))")
