@@ -36,7 +36,7 @@ struct BorrowedWork {
     /// The C functions that find a type or a symbol by name, as the object names them.
     static let symbolLookups: Set<String> = ["swift_getTypeByMangledName", "swift_getTypeByMangledNameInContext", "swift_getTypeByMangledNameInEnvironment",
                                              "swift_getTypeByMangledNameInContextInMetadataState", "swift_stdlib_getTypeByMangledName",
-                                             "dlsym", "dlvsym", "dlopen", "dlmopen"]
+                                             "dlsym", "dlvsym", "dlopen", "dlmopen", "dladdr", "dladdr1", "dlinfo", "dl_iterate_phdr"]
 
     /// The first lookup by name that `listing` uses, or nil (every exercise).
     static func firstLookupByName(in listing: String) -> String? {
