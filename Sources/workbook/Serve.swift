@@ -1,6 +1,8 @@
 import ArgumentParser
 import BookRunner
 import BookServer
+import Course
+import CProcessControl
 import Dispatch
 import Foundation
 import WorkbookBasics
@@ -28,6 +30,7 @@ struct Serve: ParsableCommand {
         try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         let port = self.port
         let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
+        workbook_line_buffer_standard_output()
         let stateFolder = LockedFolder()
         Task {
             do {
@@ -35,10 +38,9 @@ struct Serve: ParsableCommand {
                 stateFolder.set(server.state)
                 print("The workbook is served at \(server.address)")
                 print("Open that address (it holds this start's token); Ctrl-C stops the server.")
-                fflush(stdout)
             } catch {
                 FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(port): \(error)\n".utf8))
-                exit(1)
+                Foundation.exit(1)
             }
         }
         signal(SIGINT, SIG_IGN)
@@ -48,7 +50,7 @@ struct Serve: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
                 if let folder = stateFolder.get() { try? FileManager.default.removeItem(at: folder) }
-                exit(0)
+                Foundation.exit(0)
             }
             source.resume()
             sources.append(source)
