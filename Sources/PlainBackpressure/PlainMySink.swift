@@ -69,7 +69,10 @@ public final class PlainMySink<Input, Failure: Error>: Subscriber, Cancellable, 
             subscription = current
         case .paused(let current): // Sent without being asked: a broken publisher. Take it.
             subscription = current
-        case .awaitingSubscription, .delivering, .done:
+        case .delivering: // A value inside a value: a broken publisher. Refuse it.
+            lock.unlock()
+            return .none
+        case .awaitingSubscription, .done:
             lock.unlock()
             return .none
         }

@@ -98,16 +98,16 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
             if let winner { return (winner == side, nil) }
             winner = side
             // Take the loser's sink out, to cancel it once the lock is released.
-            let loser: Cancellable?
+            let losingSink: Cancellable?
             switch side {
             case .first:
-                loser = secondSink
+                losingSink = secondSink
                 secondSink = nil
             case .second:
-                loser = firstSink
+                losingSink = firstSink
                 firstSink = nil
             }
-            return (true, loser)
+            return (true, losingSink)
         }
         loser?.cancel() // Outside the lock: cancelling may call back into us.
         return isWinner

@@ -118,8 +118,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 12,
                 heading: "Pairing: zip",
-                line: 711,
-                outputLine: 724,
+                line: 712,
+                outputLine: 725,
                 code: "let trace = Trace()\nlet letters = PassthroughSubject<String, Never>()\nlet cancellable = (1...6).publisher.traced(\"numbers\", into: trace)\n    .zip(letters.traced(\"letters\", into: trace))\n    .sink { print(\"pair \\($0)\") }\nprint(\"-- all six numbers are held by zip; now one letter --\")\nletters.send(\"a\")\n\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "-- all six numbers are held by zip; now one letter --\npair (1, \"a\")\n#               2  5  7  8  9  10  11  12\nnumbers request    ∞\n        event   ^--1--2--3--4--5---6---|\n        demand  0  ∞  ∞  ∞  ∞  ∞   ∞   ∞\nletters request                        ∞\n        event   ^----------------------a---\n        demand  0                      ∞\n",
                 run: chapter_07_operators_scenario12
@@ -127,8 +127,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 13,
                 heading: "Pairing: zip",
-                line: 746,
-                outputLine: 761,
+                line: 747,
+                outputLine: 762,
                 code: "let numbers = PassthroughSubject<Int, Never>()\nlet letters = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nnumbers.zip(letters).subscribe(AnySubscriber<(Int, String), Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(1)) },\n    receiveValue: { print(\"pair \\($0)\"); return .none },\n    receiveCompletion: { _ in }))\n\nnumbers.send(1); letters.send(\"a\")     // asked for: a pair\nnumbers.send(2)                         // nobody asked: dropped by the subject\nreader?.request(.max(1))\nnumbers.send(3); letters.send(\"b\")\n",
                 expectedOutput: "pair (1, \"a\")\npair (3, \"b\")\n",
                 run: chapter_07_operators_scenario13
@@ -136,8 +136,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 14,
                 heading: "Sharing: share",
-                line: 785,
-                outputLine: 799,
+                line: 786,
+                outputLine: 800,
                 code: "let subject = PassthroughSubject<Int, Never>()\nlet connection = [1, 2, 3].publisher.print(\"upstream\").subscribe(subject)\nprint(\"-- subject subscribed, no subscriber of its own yet --\")\nvar watcher: Subscription?\nsubject.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { watcher = $0; print(\"watcher: subscribed, asks nothing yet\") },\n    receiveValue: { print(\"watcher: got \\($0)\"); return .none },\n    receiveCompletion: { print(\"watcher: \\($0)\") }))\nprint(\"-- watcher asks for 1 --\")\nwatcher?.request(.max(1))\nconnection.cancel()\n",
                 expectedOutput: "upstream: receive subscription: ([1, 2, 3])\n-- subject subscribed, no subscriber of its own yet --\nwatcher: subscribed, asks nothing yet\n-- watcher asks for 1 --\nupstream: request unlimited\nupstream: receive value: (1)\nwatcher: got 1\nupstream: receive value: (2)\nupstream: receive value: (3)\nupstream: receive finished\nwatcher: finished\n",
                 run: chapter_07_operators_scenario14
@@ -145,8 +145,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 15,
                 heading: "Sharing: share",
-                line: 821,
-                outputLine: 845,
+                line: 822,
+                outputLine: 846,
                 code: "let trace = Trace()\nlet temperatures = PassthroughSubject<Int, Never>()\nlet shared = temperatures.traced(\"sensor\", into: trace).share()\n\nvar display: Subscription?\nvar displayed: [Int] = [], logged: [Int] = []\nshared.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { display = $0; $0.request(.max(1)) },\n    receiveValue: { displayed.append($0); return .none },\n    receiveCompletion: { _ in }))\nlet logger = shared.sink { logged.append($0) }\n\ntemperatures.send(18)\ntemperatures.send(19)\ntemperatures.send(21)\ndisplay?.request(.max(1))\ntemperatures.send(22)\n\nprint(\"display saw\", displayed)\nprint(\"logger saw \", logged)\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "display saw [18, 22]\nlogger saw  [18, 19, 21, 22]\n#              2  3   5   6   7\nsensor request    ∞\n       event   ^--18--19--21--22--\n       demand  0  ∞   ∞   ∞   ∞\n",
                 run: chapter_07_operators_scenario15
@@ -154,8 +154,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 16,
                 heading: "Subjects: dropped, or kept as the latest",
-                line: 878,
-                outputLine: 894,
+                line: 879,
+                outputLine: 895,
                 code: "func watch<S: Subject>(_ name: String, _ subject: S) where S.Output == Int, S.Failure == Never {\n    var watcher: Subscription?\n    subject.subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { watcher = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"\\(name): got \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n    for level in [10, 20, 30] { subject.send(level) }\n    print(\"\\(name): asks for 1 more\")\n    watcher?.request(.max(1))\n}\n\nwatch(\"passthrough\", PassthroughSubject<Int, Never>())\nwatch(\"current    \", CurrentValueSubject<Int, Never>(0))\n",
                 expectedOutput: "passthrough: got 10\npassthrough: asks for 1 more\ncurrent    : got 0\ncurrent    : asks for 1 more\ncurrent    : got 30\n",
                 run: chapter_07_operators_scenario16
@@ -504,10 +504,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/07-operators.md:711
+// Scenario 12, Chapters/07-operators.md:712
 @_optimize(none)
 private func chapter_07_operators_scenario12() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 712)
+#sourceLocation(file: "Chapters/07-operators.md", line: 713)
 let trace = Trace()
 let letters = PassthroughSubject<String, Never>()
 let cancellable = (1...6).publisher.traced("numbers", into: trace)
@@ -524,10 +524,10 @@ withExtendedLifetime(letters) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 13, Chapters/07-operators.md:746
+// Scenario 13, Chapters/07-operators.md:747
 @_optimize(none)
 private func chapter_07_operators_scenario13() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 747)
+#sourceLocation(file: "Chapters/07-operators.md", line: 748)
 let numbers = PassthroughSubject<Int, Never>()
 let letters = PassthroughSubject<String, Never>()
 var reader: Subscription?
@@ -546,10 +546,10 @@ withExtendedLifetime(letters) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 14, Chapters/07-operators.md:785
+// Scenario 14, Chapters/07-operators.md:786
 @_optimize(none)
 private func chapter_07_operators_scenario14() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 786)
+#sourceLocation(file: "Chapters/07-operators.md", line: 787)
 let subject = PassthroughSubject<Int, Never>()
 let connection = [1, 2, 3].publisher.print("upstream").subscribe(subject)
 print("-- subject subscribed, no subscriber of its own yet --")
@@ -567,10 +567,10 @@ withExtendedLifetime(connection) {}
 withExtendedLifetime(watcher) {}
 }
 
-// Scenario 15, Chapters/07-operators.md:821
+// Scenario 15, Chapters/07-operators.md:822
 @_optimize(none)
 private func chapter_07_operators_scenario15() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 822)
+#sourceLocation(file: "Chapters/07-operators.md", line: 823)
 let trace = Trace()
 let temperatures = PassthroughSubject<Int, Never>()
 let shared = temperatures.traced("sensor", into: trace).share()
@@ -601,10 +601,10 @@ withExtendedLifetime(displayed) {}
 withExtendedLifetime(logger) {}
 }
 
-// Scenario 16, Chapters/07-operators.md:878
+// Scenario 16, Chapters/07-operators.md:879
 @_optimize(none)
 private func chapter_07_operators_scenario16() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 879)
+#sourceLocation(file: "Chapters/07-operators.md", line: 880)
 func watch<S: Subject>(_ name: String, _ subject: S) where S.Output == Int, S.Failure == Never {
     var watcher: Subscription?
     subject.subscribe(AnySubscriber<Int, Never>(
