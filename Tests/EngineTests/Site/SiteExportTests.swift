@@ -92,7 +92,7 @@ import Testing
                                     progress: StepProgress(isShown: false),
                                     locateOpenCombine: { try OpenCombineCheckout.locate(packageRoot: BuiltWorkbook.packageRoot) })
         let error = #expect(throws: ExportError.self) { try exporter.export() }
-        #expect(error?.description.hasPrefix("Chapters/01-demand.md:64: scenario 1.1 FAIL") == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix("Chapters/01-demand.md:\(try AsWrittenRunTests.scenarioLine): scenario 1.1 FAIL") == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: site.path))
     }
 
