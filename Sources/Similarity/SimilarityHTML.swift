@@ -1,5 +1,16 @@
 import Foundation
 import WorkbookBasics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
 
 /// The report as offline HTML: an index of the flagged pairs, clusters and students, and a
 /// side-by-side page per flagged pair with the matched regions highlighted in both files.
@@ -16,10 +27,38 @@ public enum SimilarityHTML {
         let manager = FileManager.default
         try manager.createDirectory(at: folder.appendingPathComponent("pairs"), withIntermediateDirectories: true)
         let pairs = report.pairs
-        try Data(index(report, pairs: pairs).utf8).write(to: folder.appendingPathComponent("index.html"))
+        try writeFile(index(report, pairs: pairs), to: folder.appendingPathComponent("index.html").path)
         for (number, pair) in pairs.enumerated() {
-            try Data(page(pair, number: number + 1, report: report).utf8).write(to: folder.appendingPathComponent("pairs/\(pageName(number + 1))"))
+            try writeFile(page(pair, number: number + 1, report: report), to: folder.appendingPathComponent("pairs/\(pageName(number + 1))").path)
         }
+    }
+
+    /// Writes a page, replacing one of that name, never through a symbolic link. Not synced to
+    /// the disk (Foundation's `Data.write` is, file by file): the pages can be written again,
+    /// and for thousands of pairs syncing each was most of the wall time.
+    static func writeFile(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PageError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var text = text
+        try text.withUTF8 { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw PageError(path: path, code: errno)
+                }
+                written += result
+            }
+        }
+    }
+
+    /// A page that could not be written: its path and the system's reason.
+    struct PageError: Error, LocalizedError {
+        var path: String
+        var code: Int32
+        var errorDescription: String? { "\(path): \(String(cString: strerror(code)))" }
     }
 
     static func pageName(_ number: Int) -> String { String(format: "%04d.html", number) }
@@ -93,30 +132,65 @@ public enum SimilarityHTML {
     }
 
     /// A file's text as numbered lines, its `regions` marked.
+    ///
+    /// Written byte by byte, the way most of a Swift file is: printable ASCII as itself (HTML's
+    /// five characters as entities), tab as itself, every other ASCII control character as a
+    /// visible escape. Only a run of bytes beyond ASCII is decoded and looked at scalar by
+    /// scalar (``visible(_:)``): asking Unicode's tables about every character of 15,000 pages
+    /// was most of what writing them cost.
     static func code(_ text: [UInt8], regions: [Range<Int>]) -> String {
         var marked = [Bool](repeating: false, count: text.count)
         for region in regions where region.lowerBound >= 0 && region.upperBound <= text.count {
             for index in region { marked[index] = true }
         }
-        var html = "<pre>"
+        var html: [UInt8] = []
+        html.reserveCapacity(text.count * 2 + 64)
+        html.append(contentsOf: "<pre>".utf8)
         var lineStart = 0
         var lineNumber = 1
         while lineStart < text.count || lineNumber == 1 {
             let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
-            html += "<span class=\"n\">\(lineNumber)</span>"
+            html.append(contentsOf: "<span class=\"n\">\(lineNumber)</span>".utf8)
             var runStart = lineStart
             while runStart < lineEnd {
                 var runEnd = runStart
                 while runEnd < lineEnd && marked[runEnd] == marked[runStart] { runEnd += 1 }
-                let piece = escape(visible(String(decoding: text[runStart..<runEnd], as: UTF8.self)))
-                html += marked[runStart] ? "<mark>\(piece)</mark>" : piece
+                if marked[runStart] { html.append(contentsOf: "<mark>".utf8) }
+                appendEscaped(text[runStart..<runEnd], to: &html)
+                if marked[runStart] { html.append(contentsOf: "</mark>".utf8) }
                 runStart = runEnd
             }
-            html += "\n"
+            html.append(0x0A)
             lineNumber += 1
             lineStart = lineEnd + 1
         }
-        return html + "</pre>\n"
+        html.append(contentsOf: "</pre>\n".utf8)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// `bytes` as ``escape(_:)`` of ``visible(_:)`` of their text writes them.
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to html: inout [UInt8]) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): html.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): html.append(contentsOf: "&#39;".utf8)
+            case 0x09, 0x20...0x7E: html.append(byte)
+            case 0x00...0x1F, 0x7F: html.append(contentsOf: "\\u{\(String(byte, radix: 16, uppercase: true))}".utf8)
+            default:
+                // A run beyond ASCII: every byte of a UTF-8 sequence is, so the run holds whole ones.
+                var end = index
+                while end < bytes.endIndex && bytes[end] >= 0x80 { end += 1 }
+                html.append(contentsOf: escape(visible(String(decoding: bytes[index..<end], as: UTF8.self))).utf8)
+                index = end
+                continue
+            }
+            index += 1
+        }
     }
 
     static func owner(_ side: PairMatch.Side) -> String {

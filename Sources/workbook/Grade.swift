@@ -4,6 +4,7 @@ import Foundation
 import Grading
 import TerminalUI
 import LearnerTools
+import Similarity
 import WorkbookBasics
 
 struct Grade: ParsableCommand {
@@ -26,6 +27,9 @@ struct Grade: ParsableCommand {
             an editor runs when it opens the folder (Package.swift, .vscode/, .git/...): the \
             grade names them, and --review DIR copies only the graded exercise files, which \
             is the folder to open. \
+            --similarity FILE also compares the class's files with each other and with the \
+            reference solutions, as `workbook similarity` does, and writes its JSON report \
+            there (before grading: it takes seconds). \
             Exits 0 whenever grading itself worked, whatever the grades.
             """,
         subcommands: [GradeMergeCommand.self]
@@ -39,6 +43,9 @@ struct Grade: ParsableCommand {
 
     @Option(help: ArgumentHelp("Copy only the exercise files graded, for each student, into this new or empty folder: open it to read the class's work, never a student's own folder (needs --submissions).", valueName: "folder"))
     var review: String?
+
+    @Option(name: .customLong("similarity"), help: ArgumentHelp("Also write the class's similarity report (the JSON of `workbook similarity`, at its default threshold) to this file (needs --submissions).", valueName: "file"))
+    var similarityFile: String?
 
     @Flag(help: "Grade a class even where grading programs cannot be sandboxed (no bubblewrap, or no user namespaces): only when you trust every student.")
     var withoutSandbox = false
@@ -64,12 +71,17 @@ struct Grade: ParsableCommand {
         guard let submissions else {
             if shard != nil { throw ExerciseError("--shard needs --submissions: only a class can be graded in shares") }
             if review != nil { throw ExerciseError("--review needs --submissions: it copies a class's graded files") }
+            if similarityFile != nil { throw ExerciseError("--similarity needs --submissions: it compares a class's files") }
             let results = try grader.grade(exercises)
             print(GradeTable(results: results, terminal: options.terminal).text, terminator: "")
             try outputs.write(GradeRecord(exercises: exercises, rows: [(student: "Exercises", results: results, problems: [])]))
             return
         }
         let shard = try shard.map(ClassShard.init(parsing:))
+        if shard != nil, similarityFile != nil {
+            // A share of the class would miss every copy between two shares.
+            throw ExerciseError("--similarity compares the whole class, not a shard: run `workbook similarity --submissions \(submissions) --json FILE` once")
+        }
         let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions, workbook: workspace.root)
         guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
         // No grading program may see the class: not another student's file, not its own folder.
@@ -84,10 +96,21 @@ struct Grade: ParsableCommand {
         }
         // A folder that cannot take the review copy is refused before grading, too.
         let reviewCopy = try review.map { try ReviewCopy(folder: URL(fileURLWithPath: $0), displayName: $0) }
+        // The similarity report takes seconds, grading minutes: written first, so that a file
+        // that cannot be written is said before grading, not after it.
+        let similarity = try similarityFile.map { file in
+            try SimilarityCommand.checkCanWrite(file)
+            let report = try SimilarityCommand.report(submissions: submissions, against: nil, root: workspace.root, options: SimilarityOptions())
+            try GradeOutputs.write(try SimilarityJSON.json(report), to: file)
+            return (file: file, flagged: report.pairs.count)
+        }
         let grades = students.isEmpty ? [] : try grader.grade(students.map(\.submission), exercises)
         let record = GradeRecord(exercises: exercises, students: students, grades: grades, shard: shard?.record)
         print(ClassReport(record: record).table(terminal: options.terminal), terminator: "")
         try outputs.write(record)
+        if let similarity {
+            print("\nSimilarity: \(similarity.flagged) pairs flagged at \(String(format: "%.2f", SimilarityOptions.defaultThreshold)), written to \(similarity.file). \(SimilarityReport.caution)")
+        }
         if let reviewCopy, let review {
             try reviewCopy.write(students.map(\.submission), exercises: exercises)
             print("\nThe review copy is in \(review): only the exercise files graded. Open that folder to read them, never a student's own.")
@@ -148,6 +171,10 @@ struct GradeOutputs: ParsableArguments {
     }
 
     private func write(_ data: Data, to path: String) throws {
+        try Self.write(data, to: path)
+    }
+
+    static func write(_ data: Data, to path: String) throws {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {

@@ -54,6 +54,14 @@ struct SimilarityCommand: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
+        // Where the outputs go is checked before the class is read: a refusal prints nothing else.
+        for file in [jsonFile, csvFile].compactMap({ $0 }) { try Self.checkCanWrite(file) }
+        if let html {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: html, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ExerciseError("--html \(html): it is a file, not a folder")
+            }
+        }
         let report = try Self.report(submissions: submissions, against: against, root: workspace.root,
                                      options: SimilarityOptions(threshold: threshold), references: !withoutReference)
         print(SimilarityText.text(report), terminator: "")
@@ -61,16 +69,25 @@ struct SimilarityCommand: ParsableCommand {
         if let csvFile { try write(SimilarityCSV.csv(report), to: csvFile) }
         if let html {
             let folder = URL(fileURLWithPath: html)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-                throw ExerciseError("--html \(html): it is a file, not a folder")
-            }
             do {
                 try SimilarityHTML.write(report, to: folder)
             } catch {
                 throw ExerciseError("cannot write the HTML report into \(html): \(error.localizedDescription)")
             }
             print("\nThe HTML report is \(html)/index.html.")
+        }
+    }
+
+    /// Refuses, in one line, a file path whose folder is missing or which is a folder itself.
+    static func checkCanWrite(_ path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ExerciseError("cannot write \(path): it is a folder")
+        }
+        let parent = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ExerciseError("cannot write \(path): there is no folder \(parent)")
         }
     }
 

@@ -60,6 +60,23 @@ struct SimilarityTests {
         }
     }
 
+    @Test("the pages' byte-by-byte escaping writes what escaping the decoded text would, for any bytes", arguments: 0..<4)
+    func byteEscapingMatchesTheTextsEscaping(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed) + 100)
+        let pieces: [[UInt8]] = [Array("a<b>&\"'\t\r\u{1B}\u{7F} ".utf8), Array("é\u{202E}\u{200B}\u{E000}\u{2028}😀\u{85}".utf8), [0xFF], [0xC3], [0xE2, 0x80], [0x00], [0x80]]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 12) {
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                bytes += generator.next() % 3 == 0 ? [piece[Int(generator.next() % UInt64(piece.count))]] : piece
+            }
+            var html: [UInt8] = []
+            SimilarityHTML.appendEscaped(bytes[...], to: &html)
+            let expected = SimilarityHTML.escape(SimilarityHTML.visible(String(decoding: bytes, as: UTF8.self)))
+            #expect(String(decoding: html, as: UTF8.self) == expected, "\(bytes)")
+        }
+    }
+
     @Test("names, literals, comments, layout, self. and access modifiers do not change the tokens compared")
     func normalisation() {
         let a = "final class A { private var tally = 0\n func f() { self.tally += 1 } } // one"

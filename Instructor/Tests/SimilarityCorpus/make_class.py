@@ -4,7 +4,8 @@ with an Exercises/ file for every exercise (the reference solution or the stub, 
 shuffled, renamed and padded at random, so that students share some code and not all).
 
     python3 Instructor/Tests/SimilarityCorpus/make_class.py /tmp/class300 300
-    time .build/debug/workbook similarity --submissions /tmp/class300 --json /tmp/r.json
+    swift build -c release --product workbook
+    time .build/release/workbook similarity --submissions /tmp/class300 --json /tmp/r.json
 """
 import os, random, re, sys
 

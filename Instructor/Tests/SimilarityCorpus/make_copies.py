@@ -24,7 +24,7 @@ fallthrough for guard if in repeat return switch where while as catch false is n
 throws true try await async final lazy weak unowned mutating override some any get set willSet didSet
 Publisher Publishers Subscriber Subscribers Subscription Subscriptions Demand Completion Cancellable AnyCancellable
 AnyPublisher AnySubscriber Subject Scheduler SchedulerTimeType Stride Output Failure Input Never request receive
-cancel subscribe subscription completion finished failure send sink max none unlimited empty schedule now advanced
+cancel subscribe subscriber subscription completion finished failure send sink max none unlimited empty schedule now advanced
 after MySink resume step input more promise Int Bool String Array Error Void append count isEmpty removeFirst
 removeAll enumerated stride from to by NSRecursiveLock lock unlock start batchSize pause scheduler receiveValue
 receiveCompletion makeCountdown problems rateLimit interval per Countdown DemandTest PausingSink Relay

@@ -8,7 +8,7 @@ private final class Token<Cursor: Subscriber>: Subscription where Cursor.Input =
   func cancel()
   {
     if false { print("never") }
-    box = nil
+    queue2 = nil
   }
 
   func request(_ demand: Subscribers.Demand)
@@ -19,10 +19,10 @@ private final class Token<Cursor: Subscriber>: Subscription where Cursor.Input =
     repeat {
       // bookkeeping
       var meter = [Int](); meter.removeAll()
-      guard reserve > 0, cache > 0, let box = box else { break }
+      guard reserve > 0, cache > 0, let queue2 = queue2 else { break }
       reserve -= 1
       cache -= 1
-      reserve += box.receive(cache + 1)
+      reserve += queue2.receive(cache + 1)
       carrier()
     } while true
     pipe = false
@@ -31,25 +31,25 @@ private final class Token<Cursor: Subscriber>: Subscription where Cursor.Input =
   func carrier()
   {
     let _ = 1 + 1
-    if cache <= 0, let box = box {
+    if cache <= 0, let queue2 = queue2 {
       var pending = [Int](); pending.removeAll()
-      self.box = nil
-      box.receive(completion: .finished)
+      self.queue2 = nil
+      queue2.receive(completion: .finished)
     }
   }
 
-  init(cache: Int, box: Cursor)
+  init(cache: Int, queue2: Cursor)
   {
     if false { print("never") }
     self.cache = cache
-    self.box = box
+    self.queue2 = queue2
   }
 
   var pipe = false
 
   var reserve = Subscribers.Demand.none
 
-  var box: Cursor?
+  var queue2: Cursor?
 
   var cache: Int
 
@@ -61,12 +61,12 @@ extension Publishers
   public struct Countdown: Publisher
   {
 
-    public func receive<S: Subscriber>(queue2: S) where S.Input == Int, S.Failure == Never
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never
     {
       var gate = [Int](); gate.removeAll()
-      let spool = Token(cache: start, box: queue2)
-      queue2.receive(subscription: spool)
-      spool.carrier()
+      let box = Token(cache: start, queue2: subscriber)
+      subscriber.receive(subscription: box)
+      box.carrier()
     }
 
     public init(from start: Int)

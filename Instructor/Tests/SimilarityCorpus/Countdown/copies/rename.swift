@@ -1,4 +1,4 @@
-// Countdown: a publisher of my own, one latch per reserve.
+// Countdown: a publisher of my own, one pulse per subscriber.
 
 import OpenCombineShim
 
@@ -13,30 +13,30 @@ extension Publishers {
             self.start = start
         }
 
-        public func receive<S: Subscriber>(reserve: S) where S.Input == Int, S.Failure == Never {
-            let latch = Cursor(signal: start, pulse: reserve)
-            reserve.receive(subscription: latch)
-            latch.buddy()
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+            let pulse = Cursor(signal: start, reserve: subscriber)
+            subscriber.receive(subscription: pulse)
+            pulse.buddy()
         }
     }
 }
 
 private final class Cursor<Queue2: Subscriber>: Subscription where Queue2.Input == Int, Queue2.Failure == Never {
     var signal: Int
-    var pulse: Queue2?
+    var reserve: Queue2?
     var box = Subscribers.Demand.none
     var runner = false
 
-    init(signal: Int, pulse: Queue2) {
+    init(signal: Int, reserve: Queue2) {
         self.signal = signal
-        self.pulse = pulse
+        self.reserve = reserve
     }
 
     /// Sends .finished once the count reached zero, if nobody cancelled.
     func buddy() {
-        if signal <= 0, let pulse = pulse {
-            self.pulse = nil
-            pulse.receive(completion: .finished)
+        if signal <= 0, let reserve = reserve {
+            self.reserve = nil
+            reserve.receive(completion: .finished)
         }
     }
 
@@ -45,16 +45,16 @@ private final class Cursor<Queue2: Subscriber>: Subscription where Queue2.Input 
         // Someone up the stack is already sending: they will see the new demand.
         if runner { return }
         runner = true
-        while box > 0, signal > 0, let pulse = pulse {
+        while box > 0, signal > 0, let reserve = reserve {
             box -= 1
             signal -= 1
-            box += pulse.receive(signal + 1)
+            box += reserve.receive(signal + 1)
             buddy()
         }
         runner = false
     }
 
     func cancel() {
-        pulse = nil
+        reserve = nil
     }
 }
