@@ -142,9 +142,9 @@ let package = Package(
         ),
         // The exercise list's format: reading exercises.json, with the line of each mistake.
         .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Both sides of the line between the workbook and a child it starts (a grading
-        // program, the scenario host): the private report channel, the parent watch, the
-        // grading program's `main`, and the check's report.
+        // Both sides of the line between the workbook and the processes it starts: the
+        // scenario host's private report channel, the parent watch every child keeps, and
+        // the check's report, which the judge writes and grading reads.
         .target(name: "ChildLink", swiftSettings: engine),
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.

@@ -123,7 +123,7 @@ struct ExercisesCommand: ParsableCommand {
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
+        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), a test per exercise (Tests/ExerciseTests/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
         discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An edited Exercises/ file is kept in Exercises/.backup/ before its stub is copied over it."
     )
 
