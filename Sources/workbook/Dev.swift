@@ -124,7 +124,7 @@ struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), a test per exercise (Tests/ExerciseTests/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
-        discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An edited Exercises/ file is kept in Exercises/.backup/ before its stub is copied over it."
+        discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An Exercises/ file is written only where it is missing or is an earlier version of its stub: a learner's edit is never written over (`workbook reset NAME` puts a stub back, keeping the edit in Exercises/.backup/)."
     )
 
     @Flag(help: "Only check: list each generated file that is missing or differs, and exit non-zero if any is.")
@@ -141,7 +141,10 @@ struct GenerateCommand: ParsableCommand {
             return
         }
         let written = try files.write()
-        for line in written { print("Wrote \(line)") }
+        for path in written { print("Wrote \(path)") }
+        for exercise in files.editedCopies {
+            print("Kept \(exercise.filePath): it is an edit of its stub, not generated (`swift run workbook reset \(exercise.name)` puts the stub back)")
+        }
         if written.isEmpty { print("Every file generated from the exercise list was already up to date.") }
     }
 }

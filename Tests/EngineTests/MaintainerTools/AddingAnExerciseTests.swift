@@ -21,9 +21,9 @@ import Testing
         }
         try workbook.write(try String(contentsOf: root.appendingPathComponent("Sources/Course/exercises.json"), encoding: .utf8), to: "Sources/Course/exercises.json")
         try workbook.write("// package\n", to: "Exercises/Package.swift")
-        var fourteen = try workbook.workspace.readExerciseList()
-        #expect(fourteen == ExerciseManifest.all)
-        _ = try GeneratedFiles(workspace: workbook.workspace, exercises: fourteen).write()
+        var listed = try workbook.workspace.readExerciseList()
+        #expect(listed == ExerciseManifest.all)
+        _ = try GeneratedFiles(workspace: workbook.workspace, exercises: listed).write()
 
         // 1. The entry.
         var list = try #require(workbook.read("Sources/Course/exercises.json"))
@@ -40,12 +40,12 @@ import Testing
             ]
             """)
         try workbook.write(list, to: "Sources/Course/exercises.json")
-        fourteen = try workbook.workspace.readExerciseList()
-        let throttle = try #require(fourteen.last)
-        #expect(fourteen.count == ExerciseManifest.all.count + 1)
+        listed = try workbook.workspace.readExerciseList()
+        let throttle = try #require(listed.last)
+        #expect(listed.count == ExerciseManifest.all.count + 1)
         #expect(throttle == Exercise(name: "Throttle", chapter: "06-pace", summary: "throttle(every:scheduler:): at most one value per interval, demand honoured", hints: ["A nudge.", "Almost the answer."], points: 15))
-        let files = GeneratedFiles(workspace: workbook.workspace, exercises: fourteen)
-        let check = DevCheck(workspace: workbook.workspace, exercises: fourteen, grader: Grader(workspace: workbook.workspace))
+        let files = GeneratedFiles(workspace: workbook.workspace, exercises: listed)
+        let check = DevCheck(workspace: workbook.workspace, exercises: listed, grader: Grader(workspace: workbook.workspace))
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
             "Tests/ExerciseTests/Generated/Exercises+Generated.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
@@ -65,15 +65,19 @@ import Testing
         try workbook.write("// the check\n", to: "Sources/ExerciseChecks/Checks/ThrottleCheck.swift")
         #expect(check.checkParts().problems.isEmpty)
 
-        // Then `workbook dev generate`: the list as Swift, its tests, the learner's copy and one more classroom test.
-        #expect(try files.write() == [ExerciseListSource.path, ExerciseTestsSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        // Then `workbook dev generate`, the command itself: the list as Swift, its tests, the
+        // learner's copy and one more classroom test.
+        let generate = try ChildProcess(BuiltWorkbook.path, ["dev", "generate"], workingDirectory: workbook.root, timeout: 60).run()
+        #expect(generate.succeeded, "\(generate.standardError)")
+        #expect(generate.standardOutput == [ExerciseListSource.path, ExerciseTestsSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"]
+            .map { "Wrote \($0)\n" }.joined())
         #expect(workbook.read(ExerciseTestsSource.path)?.contains("func gradeThrottle()") == true)
         #expect(workbook.read(ExerciseListSource.path)?.contains(#"name: "Throttle""#) == true)
         #expect(try files.drift().isEmpty)
         #expect(workbook.read("Exercises/Throttle.swift") == "// Exercise Throttle · chapter 06-pace\n")
         let autograding = try #require(workbook.read(ClassroomAutograding.path))
         let tests = try #require(try JSONSerialization.jsonObject(with: Data(autograding.utf8)) as? [String: Any])["tests"] as? [[String: Any]]
-        #expect(tests?.count == 15)
+        #expect(tests?.count == listed.count)
         #expect(tests?.last?["name"] as? String == "Throttle")
         #expect(tests?.last?["points"] as? Int == 15)
     }
