@@ -5,7 +5,8 @@ import WorkbookBasics
 
 /// Every file the workbook's repository commits that is derived from the exercise list:
 /// the list as Swift, which `Course` compiles in (``ExerciseListSource``), a test per
-/// exercise (``ExerciseTestsSource``), each exercise's copy in `Exercises/` (its stub, so
+/// exercise (``ExerciseTestsSource``), the judge's registry of checks
+/// (``RemoteChecksSource``), each exercise's copy in `Exercises/` (its stub, so
 /// that a clone and a classroom template have every exercise ready to edit) and GitHub
 /// Classroom's `autograding.json`.
 ///
@@ -114,6 +115,7 @@ public struct GeneratedFiles {
     /// The Swift the package compiles from the list, by path.
     private var swiftSources: [(path: String, text: String)] {
         [(ExerciseListSource.path, ExerciseListSource(exercises: exercises).text),
-         (ExerciseTestsSource.path, ExerciseTestsSource(names: exercises.map(\.name)).text)]
+         (ExerciseTestsSource.path, ExerciseTestsSource(names: exercises.map(\.name)).text),
+         (RemoteChecksSource.path, RemoteChecksSource(names: exercises.map(\.name)).text)]
     }
 }

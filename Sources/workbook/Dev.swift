@@ -11,7 +11,7 @@ import WorkbookBasics
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "For maintainers: validate the exercises, build the grading kit, write what the exercise list generates, make a sample class or a student edition.",
-        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
     )
 }
 
@@ -117,6 +117,27 @@ struct ExercisesCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(listings), as: UTF8.self))
+    }
+}
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Add an exercise: its entry in the list and every file it is made of (stub, solution, check, the judge's side of it, driver binding), then what the list generates.",
+        discussion: "Each file is a placeholder that builds, marked TODO(dev new), and the check fails every implementation until it is written: `workbook dev check` names what is left. docs/maintainers.md says what to write in each."
+    )
+
+    @Argument(help: "The exercise's name, a Swift type name: it names its files, its test and <Name>Driver.")
+    var name: String
+
+    @Option(help: "The chapter that teaches it: its number, file name (04-amb) or slug (amb).")
+    var chapter: String
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        let exercise = try NewExercise(name: name, chapter: chapter, in: workspace)
+        for path in try exercise.write(in: workspace) { print("Wrote \(path)") }
+        print("Now write what each \(NewExercise.placeholderMark) asks, then `swift build` and `swift run workbook dev check`.")
     }
 }
 

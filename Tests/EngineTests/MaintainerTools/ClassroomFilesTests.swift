@@ -14,12 +14,14 @@ import Testing
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
             "Tests/ExerciseTests/Generated/Exercises+Generated.swift is missing: run `swift run workbook dev generate` and commit it",
+            "Sources/ExerciseChecker/Generated/RemoteChecks.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
             "Exercises/Package.swift is missing: editors need it to see the workbook's modules (`git checkout -- Exercises/Package.swift`)",
         ])
         try workbook.write("// package\n", to: "Exercises/Package.swift")
         try workbook.write(ExerciseListSource(exercises: exercises).text, to: ExerciseListSource.path)
         try workbook.write(ExerciseTestsSource(names: exercises.map(\.name)).text, to: ExerciseTestsSource.path)
+        try workbook.write(RemoteChecksSource(names: exercises.map(\.name)).text, to: RemoteChecksSource.path)
         try workbook.start(.named("Chunks"))
         try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Exercises/Countdown.swift"))
         let drift = try files.drift()
@@ -84,6 +86,8 @@ import Testing
         #expect(committed == ExerciseListSource(exercises: listed).text, "\(ExerciseListSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
         let tests = try String(contentsOf: workspace.url(ExerciseTestsSource.path), encoding: .utf8)
         #expect(tests == ExerciseTestsSource(names: listed.map(\.name)).text, "\(ExerciseTestsSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
+        let checks = try String(contentsOf: workspace.url(RemoteChecksSource.path), encoding: .utf8)
+        #expect(checks == RemoteChecksSource(names: listed.map(\.name)).text, "\(RemoteChecksSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
     }
 
     /// The edition is what HEAD commits, minus Instructor/, byte for byte: an untracked
