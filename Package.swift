@@ -128,20 +128,19 @@ let package = Package(
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
-        // Sources/Course/exercises.json (read by path, hence the exclude), compiled in as the
-        // Swift `workbook dev generate` writes from it (Generated/, committed): a build-tool
-        // plugin's tool would be built by every app that takes Backpressure.
+        // Sources/Course/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
+        // with the line of each mistake), compiled in as the Swift `workbook dev generate`
+        // writes from it (Generated/, committed): a build-tool plugin's tool would be built by
+        // every app that takes Backpressure.
         .target(
             name: "Course",
-            dependencies: ["ExerciseListFormat", "WorkbookBasics"],
+            dependencies: ["WorkbookBasics"],
             exclude: ["exercises.json"],
             swiftSettings: engine
         ),
-        // The exercise list's format: reading exercises.json, with the line of each mistake.
-        .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Both sides of the line between the workbook and the processes it starts: the
         // scenario host's private report channel, the parent watch every child keeps, and
         // the check's report, which the judge writes and grading reads.
@@ -204,7 +203,7 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "Course", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
@@ -219,7 +218,6 @@ let package = Package(
         // threads must not use at once, and the tests run in parallel, in one process.
         .target(name: "XMLTestSupport", path: "Tests/XMLTestSupport"),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
-        .testTarget(name: "ExerciseListFormatTests", dependencies: ["ExerciseListFormat"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.

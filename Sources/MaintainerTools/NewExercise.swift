@@ -15,8 +15,8 @@ public struct NewExercise {
     /// The chapter's file name without `.md`, such as `04-amb`.
     public var chapter: String
 
-    /// Where the judge's side of each exercise's check lives (ExerciseChecker's `Remote/`).
-    public static let remoteChecksFolder = "Sources/ExerciseChecker/Remote"
+    /// Where the judge's side of each exercise's check lives (ExerciseJudge's `Remote/`).
+    public static let remoteChecksFolder = "Sources/ExerciseJudge/Remote"
     /// Where each exercise's check lives (ExerciseChecks' `Checks/`).
     public static let checksFolder = "Sources/ExerciseChecks/Checks"
     /// What `dev new` writes where a person has to; `workbook dev check` names each one left.
@@ -169,7 +169,7 @@ public struct NewExercise {
 
     private var binding: String {
         """
-        // How the \(name) driver makes the learner's objects the checker asks for.
+        // How the \(name) driver makes the learner's objects the judge asks for.
         //
         // Compiled twice: here, against the stub, so that a binding that does not fit the
         // exercise's API is a build error on its line; and into each grading program, against

@@ -1,12 +1,12 @@
 /// The judge's registry of checks, one entry per exercise of the list, as the Swift the
-/// ExerciseChecker target compiles: generated and committed with the rest of
+/// ExerciseJudge target compiles: generated and committed with the rest of
 /// ``GeneratedFiles``, for the reason ``ExerciseListSource`` gives.
 ///
 /// Each exercise's entry is its `<Name>Remote.check`: a list entry without that type is a
 /// build error in this file, naming the type to write, rather than an exercise the judge
 /// cannot find when a learner first checks it.
 struct RemoteChecksSource {
-    static let path = "Sources/ExerciseChecker/Generated/RemoteChecks.swift"
+    static let path = "Sources/ExerciseJudge/Generated/RemoteChecks.swift"
 
     /// The exercises' names, in the list's order; each is a Swift identifier (the list's
     /// reader checks it).

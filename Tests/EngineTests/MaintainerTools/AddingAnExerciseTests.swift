@@ -40,7 +40,7 @@ import Testing
             ExerciseManifest.path,
             "Sources/ExerciseStubs/Throttle.swift", "Instructor/Sources/Solutions/Throttle.swift",
             "Sources/ExerciseChecks/Checks/ThrottleCheck.swift", "Sources/DriverBindings/Throttle.swift",
-            "Sources/ExerciseChecker/Remote/ThrottleRemote.swift",
+            "Sources/ExerciseJudge/Remote/ThrottleRemote.swift",
         ]
         let generated = [ExerciseListSource.path, ExerciseTestsSource.path, RemoteChecksSource.path, "Exercises/Throttle.swift", ClassroomAutograding.path]
         #expect(new.standardOutput.split(separator: "\n").dropLast().map(String.init) == (files + generated).map { "Wrote \($0)" })

@@ -14,7 +14,7 @@ import Testing
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
             "Tests/ExerciseTests/Generated/Exercises+Generated.swift is missing: run `swift run workbook dev generate` and commit it",
-            "Sources/ExerciseChecker/Generated/RemoteChecks.swift is missing: run `swift run workbook dev generate` and commit it",
+            "Sources/ExerciseJudge/Generated/RemoteChecks.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
             "Exercises/Package.swift is missing: editors need it to see the workbook's modules (`git checkout -- Exercises/Package.swift`)",
         ])
