@@ -147,13 +147,38 @@ let package = Package(
         .target(name: "ChildLink", swiftSettings: engine),
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
+        // The whole package, layer by layer (`A <- B`: B depends on A; OpenCombine and
+        // CombineSchedulers left out):
         //
-        //   WorkbookBasics <- Course, ChapterModel
-        //   WorkbookBasics, ChildLink <- ChildProcesses
-        //   Course, ChapterModel, ChildProcesses <- TerminalUI
-        //   ChildProcesses, TerminalUI <- Grading <- LearnerTools, MaintainerTools
-        //   ChildProcesses, TerminalUI, Scenarios <- BookRunner <- Site
-        //   all of them <- workbook (the command)
+        //   the library     Backpressure <- BackpressureTrace;  PlainBackpressure
+        //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
+        //                   BackpressureTrace, PlainBackpressure, ChildLink, CProcessControl
+        //                     <- ScenarioHosting <- Scenarios
+        //   the exercises   BackpressureTrace <- ExerciseStubs
+        //                   BackpressureTrace, ChildLink <- ExerciseChecks
+        //                   ExerciseWire, BackpressureTrace <- ExerciseDriver
+        //                   ExerciseStubs, ExerciseDriver <- DriverBindings
+        //                   ExerciseChecks, ExerciseWire, ChildLink <- ExerciseJudge
+        //   the engine      WorkbookBasics <- Course
+        //                   WorkbookBasics, ChildLink, CProcessControl <- ChildProcesses
+        //                   Course, ChapterModel, ChildProcesses <- TerminalUI
+        //                   Course, ChildProcesses, ChildLink, TerminalUI <- Grading
+        //                     <- LearnerTools, MaintainerTools
+        //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
+        //                   Course <- Similarity
+        //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
+        //
+        // Three links are not in this graph, because grading and edited chapters make them at
+        // run time:
+        //   - the kits: .workbook/grade/ (the grading kit: ExerciseDriver, the library,
+        //     OpenCombine and CombineSchedulers in one dynamic library) and .workbook/scenarios/
+        //     (the scenario kit, product _ScenarioKit) are packages Grading and BookRunner
+        //     write, which depend on this one by path;
+        //   - the bindings: Grading reads Sources/DriverBindings/<Name>.swift by path and
+        //     compiles it into each grading program against the learner's file (the
+        //     DriverBindings target builds the same files against the stubs);
+        //   - the judge: Grading starts `workbook judge` (ExerciseJudge) as a process and
+        //     joins it to the grading program by two pipes; no engine target links the checks.
         //
         // Small pieces every job shares: Swift literals, writing files, the one-line error a
         // command reports, the package's root and version.
