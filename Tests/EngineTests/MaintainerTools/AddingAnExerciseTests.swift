@@ -71,6 +71,10 @@ import Testing
             try workbook.write(try #require(workbook.read(path)).replacingOccurrences(of: NewExercise.placeholderMark, with: "Written"), to: path)
         }
         #expect(try check().checkParts().problems == [])
+        // The learner's copy was dev new's placeholder, not an edit: generating brings it up to date.
+        let written = try GeneratedFiles(workspace: workbook.workspace, exercises: try workbook.workspace.readExerciseList()).write()
+        #expect(written.contains("Exercises/Throttle.swift"))
+        #expect(workbook.read("Exercises/Throttle.swift") == workbook.read(throttle.stubPath))
     }
 
     /// `dev new` writes nothing when the exercise cannot be added: a taken name, a chapter
