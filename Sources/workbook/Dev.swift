@@ -10,7 +10,7 @@ import WorkbookBasics
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, build the grading kit, write what the exercise list generates, make a sample class or a student edition.",
+        abstract: "For maintainers: validate the exercises, build the grading kit, add an exercise, write what the exercise list generates, make a sample class or a student edition.",
         subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
     )
 }
