@@ -128,33 +128,57 @@ let package = Package(
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseChecker", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
-        // Sources/Course/exercises.json (read by path, hence the exclude), compiled in as the
-        // Swift `workbook dev generate` writes from it (Generated/, committed): a build-tool
-        // plugin's tool would be built by every app that takes Backpressure.
+        // Sources/Course/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
+        // with the line of each mistake), compiled in as the Swift `workbook dev generate`
+        // writes from it (Generated/, committed): a build-tool plugin's tool would be built by
+        // every app that takes Backpressure.
         .target(
             name: "Course",
-            dependencies: ["ExerciseListFormat", "WorkbookBasics"],
+            dependencies: ["WorkbookBasics"],
             exclude: ["exercises.json"],
             swiftSettings: engine
         ),
-        // The exercise list's format: reading exercises.json, with the line of each mistake.
-        .target(name: "ExerciseListFormat", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Both sides of the line between the workbook and a child it starts (a grading
-        // program, the scenario host): the private report channel, the parent watch, the
-        // grading program's `main`, and the check's report.
+        // Both sides of the line between the workbook and the processes it starts: the
+        // scenario host's private report channel, the parent watch every child keeps, and
+        // the check's report, which the judge writes and grading reads.
         .target(name: "ChildLink", swiftSettings: engine),
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
+        // The whole package, layer by layer (`A <- B`: B depends on A; OpenCombine and
+        // CombineSchedulers left out):
         //
-        //   WorkbookBasics <- Course, ChapterModel
-        //   WorkbookBasics, ChildLink <- ChildProcesses
-        //   Course, ChapterModel, ChildProcesses <- TerminalUI
-        //   ChildProcesses, TerminalUI <- Grading <- LearnerTools, MaintainerTools
-        //   ChildProcesses, TerminalUI, Scenarios <- BookRunner <- Site
-        //   all of them <- workbook (the command)
+        //   the library     Backpressure <- BackpressureTrace;  PlainBackpressure
+        //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
+        //                   BackpressureTrace, PlainBackpressure, ChildLink, CProcessControl
+        //                     <- ScenarioHosting <- Scenarios
+        //   the exercises   BackpressureTrace <- ExerciseStubs
+        //                   BackpressureTrace, ChildLink <- ExerciseChecks
+        //                   ExerciseWire, BackpressureTrace <- ExerciseDriver
+        //                   ExerciseStubs, ExerciseDriver <- DriverBindings
+        //                   ExerciseChecks, ExerciseWire, ChildLink <- ExerciseJudge
+        //   the engine      WorkbookBasics <- Course
+        //                   WorkbookBasics, ChildLink, CProcessControl <- ChildProcesses
+        //                   Course, ChapterModel, ChildProcesses <- TerminalUI
+        //                   Course, ChildProcesses, ChildLink, TerminalUI <- Grading
+        //                     <- LearnerTools, MaintainerTools
+        //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
+        //                   Course <- Similarity
+        //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
+        //
+        // Three links are not in this graph, because grading and edited chapters make them at
+        // run time:
+        //   - the kits: .workbook/grade/ (the grading kit: ExerciseDriver, the library,
+        //     OpenCombine and CombineSchedulers in one dynamic library) and .workbook/scenarios/
+        //     (the scenario kit, product _ScenarioKit) are packages Grading and BookRunner
+        //     write, which depend on this one by path;
+        //   - the bindings: Grading reads Sources/DriverBindings/<Name>.swift by path and
+        //     compiles it into each grading program against the learner's file (the
+        //     DriverBindings target builds the same files against the stubs);
+        //   - the judge: Grading starts `workbook judge` (ExerciseJudge) as a process and
+        //     joins it to the grading program by two pipes; no engine target links the checks.
         //
         // Small pieces every job shares: Swift literals, writing files, the one-line error a
         // command reports, the package's root and version.
@@ -204,7 +228,7 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "Course", "ExerciseChecker", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
@@ -219,7 +243,6 @@ let package = Package(
         // threads must not use at once, and the tests run in parallel, in one process.
         .target(name: "XMLTestSupport", path: "Tests/XMLTestSupport"),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
-        .testTarget(name: "ExerciseListFormatTests", dependencies: ["ExerciseListFormat"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.

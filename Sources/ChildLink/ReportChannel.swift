@@ -5,22 +5,20 @@ import Glibc
 import Darwin
 #endif
 
-/// The private line from a child process (a grading program, a scenario host) back to the
-/// workbook that started it.
+/// The private line from the scenario host back to the workbook that started it.
 ///
-/// The workbook writes one line to the child's standard input: a fresh random *nonce*.
-/// ``takeOver()`` reads it, then keeps the child's standard output for itself on a
-/// descriptor of its own and points standard output at standard error, so that whatever the
-/// code under test prints (a learner's `print`, a forged report) lands where the workbook
-/// never looks for reports. Every message is one line, `<nonce> <kind> <base64 payload>`,
-/// and the workbook believes only lines that carry its nonce.
+/// The workbook writes one line to the host's standard input: a fresh random *nonce*.
+/// ``takeOver()`` reads it, then keeps the host's standard output for itself on a
+/// descriptor of its own and points standard output at standard error, so that whatever a
+/// scenario prints lands where the workbook never looks for reports, and a scenario's
+/// `print` can never pass for a report. Every message is one line,
+/// `<nonce> <kind> <base64 payload>`, and the workbook believes only lines that carry its nonce.
 ///
-/// What this does not stop: the code under test runs in the same process, so it could
-/// still reach the channel on purpose, by finding the descriptor (through `/proc/self/fd`)
-/// and reading the nonce out of this process's memory. The workbook flags the constructs
-/// such code needs (see `ExerciseScreen` in the engine) for the instructor to review. Nothing a learner does by accident
-/// or by the obvious trick (print the report, then `exit(0)`) gets through: printing goes to
-/// standard error, and exiting before the report arrives is graded "exited early".
+/// It keeps apart what the host says from what a scenario prints; it is not a wall against
+/// code that means harm, which runs in the same process and could find the descriptor and
+/// the nonce. A scenario is the book's code or the reader's own edit of it. Grading does
+/// not use this channel: a learner's file runs in the sandbox as a driver that decides
+/// nothing, and the judge, outside it, writes the verdict (``CheckReport``).
 public struct ReportChannel {
     private let descriptor: Int32
     private let nonce: String
@@ -37,8 +35,8 @@ public struct ReportChannel {
     }
 
     /// Child side: reads the nonce from standard input, closes standard input, and takes
-    /// standard output over for reports. Call it first thing in `main`, before any code
-    /// under test runs. Exits with status 2 if there is no handshake (the program was not
+    /// standard output over for reports. Call it first thing in `main`, before any
+    /// scenario runs. Exits with status 2 if there is no handshake (the program was not
     /// started by the workbook).
     public static func takeOver() -> ReportChannel {
         guard let line = readHandshake(), !line.isEmpty, !line.contains(" ") else {
@@ -56,8 +54,8 @@ public struct ReportChannel {
     }
 
     /// The handshake line, read a byte at a time with `read(2)`: stdio's `readLine` would
-    /// leave the nonce behind in standard input's buffer, where the code under test could
-    /// read it back with an ordinary `readLine()`.
+    /// leave the nonce behind in standard input's buffer, where a scenario's ordinary
+    /// `readLine()` could read it back.
     private static func readHandshake() -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0

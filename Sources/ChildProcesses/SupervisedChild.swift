@@ -1,8 +1,8 @@
 import ChildLink
 import Foundation
 
-/// A child that reports back on the private ``ReportChannel`` (a grading program, the
-/// scenario host), run to its end and classified in one place.
+/// A child that reports back on the private ``ReportChannel`` (the scenario host), run to
+/// its end and classified in one place.
 ///
 /// The child is handed a fresh nonce, and only messages that carry it count. How the run
 /// ended is one of four ``Ending``s, decided here for every such child:

@@ -1,4 +1,3 @@
-import ExerciseListFormat
 
 /// Every exercise, in the order a learner meets them, with its chapter, hints and points.
 ///

@@ -1,4 +1,3 @@
-import ExerciseListFormat
 import Foundation
 import WorkbookBasics
 

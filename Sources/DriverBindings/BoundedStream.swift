@@ -1,4 +1,4 @@
-// How the BoundedStream driver makes the learner's objects the checker asks for.
+// How the BoundedStream driver makes the learner's objects the judge asks for.
 //
 // Compiled twice: here, against the stub, so that a binding that does not fit the
 // exercise's API is a build error on its line; and into each grading program, against
@@ -15,8 +15,8 @@ import ExerciseStubs
 #endif
 
 enum BoundedStreamDriver: DriverBinding {
-    /// `boundedStream`: the checker's publisher and the limit; the stream stays here, and
-    /// the checker reads it through ``LentAsyncStream``.
+    /// `boundedStream`: the judge's publisher and the limit; the stream stays here, and
+    /// the judge reads it through ``LentAsyncStream``.
     static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
         guard name == "boundedStream" else { throw UnknownMethod(name, of: self) }
         let upstream = try peer.borrow(arguments[0], as: RemotePublisher<Int, Never>.self)

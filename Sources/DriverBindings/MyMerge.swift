@@ -1,4 +1,4 @@
-// How the MyMerge driver makes the learner's objects the checker asks for.
+// How the MyMerge driver makes the learner's objects the judge asks for.
 //
 // Compiled twice: here, against the stub, so that a binding that does not fit the
 // exercise's API is a build error on its line; and into each grading program, against

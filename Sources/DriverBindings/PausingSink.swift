@@ -1,4 +1,4 @@
-// How the PausingSink driver makes the learner's objects the checker asks for.
+// How the PausingSink driver makes the learner's objects the judge asks for.
 //
 // Compiled twice: here, against the stub, so that a binding that does not fit the
 // exercise's API is a build error on its line; and into each grading program, against
@@ -18,7 +18,7 @@ import ExerciseStubs
 #endif
 
 enum PausingSinkDriver: DriverBinding {
-    /// `subscriber`: batch size, pause (nanoseconds), the checker's clock, then its
+    /// `subscriber`: batch size, pause (nanoseconds), the judge's clock, then its
     /// `receiveCompletion` and `receiveValue`.
     static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
         guard name == "subscriber" else { throw UnknownMethod(name, of: self) }

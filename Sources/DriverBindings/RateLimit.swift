@@ -1,4 +1,4 @@
-// How the RateLimit driver makes the learner's objects the checker asks for.
+// How the RateLimit driver makes the learner's objects the judge asks for.
 //
 // Compiled twice: here, against the stub, so that a binding that does not fit the
 // exercise's API is a build error on its line; and into each grading program, against
@@ -18,7 +18,7 @@ import ExerciseStubs
 #endif
 
 enum RateLimitDriver: DriverBinding {
-    /// `rateLimit`: the checker's publisher, count, interval (nanoseconds), clock and subject.
+    /// `rateLimit`: the judge's publisher, count, interval (nanoseconds), clock and subject.
     static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue {
         guard name == "rateLimit" else { throw UnknownMethod(name, of: self) }
         let upstream = try peer.borrow(arguments[0], as: RemotePublisher<Int, WireError>.self)

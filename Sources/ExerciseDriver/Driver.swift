@@ -6,20 +6,20 @@ import Glibc
 import Darwin
 #endif
 
-/// How an exercise's driver makes the learner's objects the checker asks for.
+/// How an exercise's driver makes the learner's objects the judge asks for.
 ///
 /// Each exercise has one (`Sources/DriverBindings/<Name>.swift`), compiled with the
 /// learner's file: it knows the exercise's API, and nothing of its check.
 public protocol DriverBinding {
-    /// Makes the learner's object `name` from `arguments` and lends it to the checker.
+    /// Makes the learner's object `name` from `arguments` and lends it to the judge.
     static func make(_ name: String, _ arguments: WireArguments, peer: WirePeer) throws -> WireValue
 }
 
-/// The `main` of a grading program: performs the checker's calls on the learner's code and
-/// reports what that code does, until the checker hangs up.
+/// The `main` of a grading program: performs the judge's calls on the learner's code and
+/// reports what that code does, until the judge hangs up.
 ///
-/// The program's standard input and output are the wire to the checker; whatever the
-/// learner's code prints goes to standard error. Nothing here judges: the checker, in a
+/// The program's standard input and output are the wire to the judge; whatever the
+/// learner's code prints goes to standard error. Nothing here judges: the judge, in a
 /// process of its own outside the sandbox, decides from what comes back.
 public enum Driver {
     public static func run<Binding: DriverBinding>(_ binding: Binding.Type) -> Never {

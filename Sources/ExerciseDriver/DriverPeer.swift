@@ -9,10 +9,10 @@ import Darwin
 /// The driver's side of the conversation: many threads may call out at once.
 ///
 /// One reader thread takes every message off the wire and hands it to the conversation it
-/// names. The main thread is conversation 0, where the checker's top-level calls arrive; any
+/// names. The main thread is conversation 0, where the judge's top-level calls arrive; any
 /// other thread that calls out (a learner's `Task`, a timer) opens a conversation of its own,
-/// and the checker's nested calls for it are performed on that thread, which is waiting for
-/// its reply anyway. When the checker is gone, so is the driver: nothing here outlives it.
+/// and the judge's nested calls for it are performed on that thread, which is waiting for
+/// its reply anyway. When the judge is gone, so is the driver: nothing here outlives it.
 final class DriverPeer: WirePeer, @unchecked Sendable {
     private let channel: WireChannel
     private let mailboxes = NSLock()
@@ -25,8 +25,8 @@ final class DriverPeer: WirePeer, @unchecked Sendable {
         super.init()
     }
 
-    /// Starts the reader, then answers the checker's calls on this (the main) thread until
-    /// the checker hangs up.
+    /// Starts the reader, then answers the judge's calls on this (the main) thread until
+    /// the judge hangs up.
     func serve() -> Never {
         Thread.current.threadDictionary[Self.conversationKey] = 0
         let reader = Thread { [self] in

@@ -1,7 +1,7 @@
 import ExerciseWire
 import Foundation
 
-/// A learner's `AsyncStream`, lent to the checker, which cannot hold the stream itself: the
+/// A learner's `AsyncStream`, lent to the judge, which cannot hold the stream itself: the
 /// driver reads it in a task of its own and replies with what the task read.
 ///
 /// - `readToEnd(milliseconds)`: every value until the stream ends, as a list; nothing
@@ -12,7 +12,7 @@ import Foundation
 /// - `drop`: lets go of the stream unread.
 ///
 /// Whatever the learner's code does as the stream goes away (cancelling its subscription)
-/// reaches the checker from the thread it happens on, in a conversation of its own.
+/// reaches the judge from the thread it happens on, in a conversation of its own.
 public final class LentAsyncStream<Element: WireCodable>: WireObject {
     private var stream: AsyncStream<Element>?
 

@@ -3,10 +3,10 @@ import ExerciseWire
 import Foundation
 import OpenCombineShim
 
-/// The checker's virtual clock, as the driver hands it to a learner's code: a
+/// The judge's virtual clock, as the driver hands it to a learner's code: a
 /// ``scheduler`` of dispatch time whose every call is a call to the lent clock.
 ///
-/// An action the learner schedules is lent to the checker as a function, which the checker
+/// An action the learner schedules is lent to the judge as a function, which the judge
 /// calls back when it advances virtual time to the action's date; so the learner's pause
 /// ends when the check says, never on the driver's real clock. A scheduler's options (a
 /// dispatch queue's quality of service) mean nothing on a virtual clock and do not cross.
@@ -17,7 +17,7 @@ public final class RemoteScheduler: RemoteObject, @unchecked Sendable {
     public var scheduler: AnySchedulerOf<DispatchQueue> {
         AnyScheduler(
             minimumTolerance: { (try? Time.Stride(wireValue: self.call("minimumTolerance"))) ?? .zero },
-            // The checker answers with its clock's time; the start of virtual time stands in for
+            // The judge answers with its clock's time; the start of virtual time stands in for
             // an answer that is not one (uptime 0 would mean the real "now" to Dispatch).
             now: { (try? Time(wireValue: self.call("now"))) ?? Time(DispatchTime(uptimeNanoseconds: 1)) },
             scheduleImmediately: { _, action in

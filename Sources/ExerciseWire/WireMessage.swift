@@ -1,4 +1,4 @@
-/// One message between the checker and the driver.
+/// One message between the judge and the driver.
 ///
 /// The conversation is a stack, as Combine's calls are: a side that makes a ``call`` waits
 /// for its ``reply``, and while it waits it answers the calls the other side makes of it

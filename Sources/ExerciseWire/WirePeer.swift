@@ -8,7 +8,7 @@ public protocol WireObject: AnyObject {
 
 /// One side of the conversation: the objects it lends, and calls to the objects it borrows.
 ///
-/// The checker and the driver each hold one. A borrowed object is a proxy (``RemoteSubscriber``
+/// The judge and the driver each hold one. A borrowed object is a proxy (``RemoteSubscriber``
 /// and friends) whose methods are ``call(_:_:_:)``s; a lent one sits in the lender's table
 /// until the borrower releases it. Neither side can reach anything of the other's except
 /// by calling what it was lent, by name, with plain values.
@@ -50,7 +50,7 @@ open class WirePeer: @unchecked Sendable {
     }
 
     /// Tells the lender that the proxy of `handle` is gone. A side may send it later
-    /// (see the checker's), but sends it.
+    /// (see the judge's), but sends it.
     open func release(_ handle: Int) {
         _ = call(Self.rootHandle, Self.releaseMethod, [.int(handle)])
     }

@@ -1,9 +1,9 @@
 import OpenCombineShim
 
-/// A value that crosses between the checker and the driver: the arguments and results of
+/// A value that crosses between the judge and the driver: the arguments and results of
 /// calls, and handles of the objects each side lends the other.
 ///
-/// Only plain data crosses. A learner's object never leaves the driver; the checker sees it
+/// Only plain data crosses. A learner's object never leaves the driver; the judge sees it
 /// as a ``WireValue/object(_:)`` handle and calls it by name.
 public enum WireValue: Codable, Equatable, Sendable {
     case none

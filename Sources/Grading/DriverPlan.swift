@@ -11,7 +11,8 @@ import ChildProcesses
 /// with the placeholder replaced. A target name is letters, digits and `_`
 /// (``GradingJob/targetName``), so replacing it can never change how the words split. The
 /// driver's temporary folder (the intermediate object and the autolink list of a link) is
-/// asked under ``temporaryPlaceholder`` and becomes a folder of the job's own. The plan is
+/// asked under a `TMPDIR` of the plan's own, recorded as ``temporaryFolder``, and becomes
+/// the job's folder. The plan is
 /// kept in a file beside the jobs, with what it was asked, and asked again when the
 /// toolchain or the flags change.
 struct DriverPlan: Codable, Equatable {

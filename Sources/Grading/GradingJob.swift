@@ -33,7 +33,9 @@ public struct GradingJob: Hashable, Sendable {
     /// control character (a CR or LF in a student's folder name) shown as `?`.
     var sourceName: String { SwiftLiteral.comment(displayPath) }
 
-    /// The grading program's target in the ``GradingPackage``: `<group>_<Exercise>`.
+    /// What names the job's folder under the kit's `jobs/` and its modules
+    /// (`Exercise_<name>` for the learner's file, `Grading_<name>` for the program):
+    /// `<group>_<Exercise>`, different for every file of a class.
     var targetName: String { "\(group)_\(exercise.name)" }
 
     /// A name as a Swift identifier that no other name maps to: letters and digits kept

@@ -49,7 +49,24 @@ public struct DevCheck {
         checkManifest(&report)
         checkFiles(&report)
         checkBindings(&report)
+        checkPlaceholders(&report)
         return report
+    }
+
+    /// What `workbook dev new` left for a person to write: its mark in the list or in one
+    /// of an exercise's files.
+    private func checkPlaceholders(_ report: inout Report) {
+        let mark = NewExercise.placeholderMark
+        for exercise in exercises {
+            if exercise.summary.contains(mark) || exercise.hints.contains(where: { $0.contains(mark) }) {
+                report.problems.append("\(ExerciseManifest.path): \(exercise.name)'s summary or hints are still the placeholders of `workbook dev new`")
+            }
+            for path in NewExercise.paths(of: exercise) {
+                guard let text = try? String(contentsOf: workspace.url(path), encoding: .utf8), text.contains(mark) else { continue }
+                report.problems.append("\(path) still holds a \(mark) placeholder to write")
+            }
+        }
+        report.checked.append("no placeholder of `workbook dev new` is left")
     }
 
     private func checkManifest(_ report: inout Report) {

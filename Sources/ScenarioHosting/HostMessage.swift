@@ -2,8 +2,8 @@ import BackpressureTrace
 import ChildLink
 import Foundation
 
-/// One report the scenario host sends to the runner, on the same private channel a
-/// grading program uses (``ReportChannel``): the kind is the message's kind, and the
+/// One report the scenario host sends to the runner, on its private channel
+/// (``ReportChannel``): the kind is the message's kind, and the
 /// payload is the scenario's ID, then a newline, then what it printed.
 ///
 ///     begin  03-fibonacci#2

@@ -10,8 +10,8 @@ import WorkbookBasics
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, build the grading kit, write what the exercise list generates, make a sample class or a student edition.",
-        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        abstract: "For maintainers: validate the exercises, build the grading kit, add an exercise, write what the exercise list generates, make a sample class or a student edition.",
+        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
     )
 }
 
@@ -120,11 +120,32 @@ struct ExercisesCommand: ParsableCommand {
     }
 }
 
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Add an exercise: its entry in the list and every file it is made of (stub, solution, check, the judge's side of it, driver binding), then what the list generates.",
+        discussion: "Each file is a placeholder that builds, marked TODO(dev new), and the check fails every implementation until it is written: `workbook dev check` names what is left. docs/maintainers.md says what to write in each."
+    )
+
+    @Argument(help: "The exercise's name, a Swift type name: it names its files, its test and <Name>Driver.")
+    var name: String
+
+    @Option(help: "The chapter that teaches it: its number, file name (04-amb) or slug (amb).")
+    var chapter: String
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        let exercise = try NewExercise(name: name, chapter: chapter, in: workspace)
+        for path in try exercise.write(in: workspace) { print("Wrote \(path)") }
+        print("Now write what each \(NewExercise.placeholderMark) asks, then `swift build` and `swift run workbook dev check`.")
+    }
+}
+
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
-        discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An edited Exercises/ file is kept in Exercises/.backup/ before its stub is copied over it."
+        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), a test per exercise (Tests/ExerciseTests/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
+        discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An Exercises/ file is written only where it is missing or is an earlier version of its stub: a learner's edit is never written over (`workbook reset NAME` puts a stub back, keeping the edit in Exercises/.backup/)."
     )
 
     @Flag(help: "Only check: list each generated file that is missing or differs, and exit non-zero if any is.")
@@ -141,7 +162,10 @@ struct GenerateCommand: ParsableCommand {
             return
         }
         let written = try files.write()
-        for line in written { print("Wrote \(line)") }
+        for path in written { print("Wrote \(path)") }
+        for exercise in files.editedCopies {
+            print("Kept \(exercise.filePath): it is an edit of its stub, not generated (`swift run workbook reset \(exercise.name)` puts the stub back)")
+        }
         if written.isEmpty { print("Every file generated from the exercise list was already up to date.") }
     }
 }

@@ -56,7 +56,7 @@ struct Grade: ParsableCommand {
 
     @OptionGroup var policy: GradingPolicyOptions
 
-    @Option(help: "Repeat a grading: the seed every check draws its values and demands from (a grade record's `seed`).")
+    @Option(help: "The seed every check draws its values and demands from (by default each draws its own; the grade record keeps each exercise's, which `workbook check NAME --seed` repeats).")
     var seed: UInt64?
 
     @OptionGroup var options: TerminalOptions

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ExerciseChecker
+import ExerciseJudge
 
 /// The hidden command grading starts beside each grading program, outside the sandbox: it
 /// runs the exercise's check against the program on its standard input and output, and

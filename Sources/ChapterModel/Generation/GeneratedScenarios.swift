@@ -11,7 +11,7 @@ import Foundation
 /// nothing, and still compile with `#sourceLocation` at the chapter's lines.
 /// `swift run ScenarioCodegen` writes them;
 /// `ChapterModelTests` fails when they drift from the chapters, and the runner names a
-/// chapter edited since (``CompiledScenario``'s code against the chapter on disk).
+/// chapter edited since (ScenarioHosting's `CompiledScenario` code against the chapter on disk).
 public struct GeneratedScenarios: Equatable, Sendable {
     /// The folder they are written to, relative to the package root.
     public static let folder = "Sources/Scenarios/Generated"

@@ -5,77 +5,97 @@ import Testing
 @testable import ChildProcesses
 @testable import Grading
 
-/// Adding an exercise touches exactly the files docs/maintainers.md lists.
+/// Adding an exercise is `workbook dev new` and then writing what it marks, as
+/// docs/maintainers.md's recipe says.
 @Suite struct AddingAnExerciseTests {
-    /// docs/maintainers.md's recipe for adding an exercise, followed in a copy: an entry in
-    /// the list, then a stub, a solution, a driver binding and a check. At each step the
-    /// drift check and dev check's file checks say exactly what is still missing, and once
-    /// `dev generate` has run, nothing is.
-    @Test func addingAFifteenthExerciseTouchesTheFilesTheRecipeLists() throws {
-        let root = BuiltWorkbook.packageRoot
+    /// A copy of the workbook's list, with a chapter, binding and solution for each exercise.
+    private func workbookWithTheList() throws -> TemporaryWorkbook {
         let workbook = try TemporaryWorkbook()
         for exercise in ExerciseManifest.all {
             try workbook.write("# \(exercise.chapter)\n", to: "Chapters/\(exercise.chapter).md")
             try workbook.write("enum \(exercise.bindingType): DriverBinding {}\n", to: exercise.bindingPath)
             try workbook.write("// solution of \(exercise.name)\n", to: exercise.solutionPath)
         }
-        try workbook.write(try String(contentsOf: root.appendingPathComponent("Sources/Course/exercises.json"), encoding: .utf8), to: "Sources/Course/exercises.json")
+        let list = try String(contentsOf: BuiltWorkbook.packageRoot.appendingPathComponent(ExerciseManifest.path), encoding: .utf8)
+        try workbook.write(list, to: ExerciseManifest.path)
         try workbook.write("// package\n", to: "Exercises/Package.swift")
-        var fourteen = try workbook.workspace.readExerciseList()
-        #expect(fourteen == ExerciseManifest.all)
-        _ = try GeneratedFiles(workspace: workbook.workspace, exercises: fourteen).write()
+        _ = try GeneratedFiles(workspace: workbook.workspace, exercises: workbook.workspace.readExerciseList()).write()
+        return workbook
+    }
 
-        // 1. The entry.
-        var list = try #require(workbook.read("Sources/Course/exercises.json"))
-        let end = try #require(list.range(of: "\n]", options: .backwards))
-        list.replaceSubrange(end, with: """
-            ,
-              {
-                "name": "Throttle",
-                "chapter": "06-pace",
-                "summary": "throttle(every:scheduler:): at most one value per interval, demand honoured",
-                "points": 15,
-                "hints": ["A nudge.", "Almost the answer."]
-              }
-            ]
-            """)
-        try workbook.write(list, to: "Sources/Course/exercises.json")
-        fourteen = try workbook.workspace.readExerciseList()
-        let throttle = try #require(fourteen.last)
-        #expect(fourteen.count == ExerciseManifest.all.count + 1)
-        #expect(throttle == Exercise(name: "Throttle", chapter: "06-pace", summary: "throttle(every:scheduler:): at most one value per interval, demand honoured", hints: ["A nudge.", "Almost the answer."], points: 15))
-        let files = GeneratedFiles(workspace: workbook.workspace, exercises: fourteen)
-        let check = DevCheck(workspace: workbook.workspace, exercises: fourteen, grader: Grader(workspace: workbook.workspace))
-        #expect(try files.drift() == [
-            "Sources/Course/Generated/ExerciseManifest+List.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
-            "Tests/ExerciseTests/Generated/Exercises+Generated.swift does not match the exercise list: run `swift run workbook dev generate` and commit it",
-            "Exercises/Throttle.swift is missing: run `swift run workbook dev generate` and commit it",
-            ".github/classroom/autograding.json does not match the exercise list: run `swift run workbook dev generate` and commit it",
-        ])
-        #expect(check.checkParts().problems == [
-            "Sources/ExerciseStubs/Throttle.swift is missing",
-            "Instructor/Sources/Solutions/Throttle.swift is missing",
-            "Sources/DriverBindings/Throttle.swift is missing",
-        ])
+    private func workbook(_ arguments: String..., in workbook: TemporaryWorkbook) throws -> ChildProcess.Result {
+        try ChildProcess(BuiltWorkbook.path, arguments, workingDirectory: workbook.root, timeout: 60).run()
+    }
 
-        // 2-5. The stub, the solution, the driver binding and the check (its model).
-        try workbook.write("// Exercise Throttle · chapter 06-pace\n", to: throttle.stubPath)
-        try workbook.write("// solution of Throttle\n", to: throttle.solutionPath)
-        try workbook.write("enum ThrottleDriver: DriverBinding {}\n", to: throttle.bindingPath)
-        try workbook.write("// the check\n", to: "Sources/ExerciseChecks/Checks/ThrottleCheck.swift")
-        #expect(check.checkParts().problems.isEmpty)
+    /// The recipe in a copy, with the command itself: `dev new` writes the entry, every file
+    /// of the exercise and what the list generates; `dev check` names each placeholder until
+    /// it is written, and then nothing.
+    @Test func devNewLaysOutAnExerciseThatDevCheckNamesUntilItIsWritten() throws {
+        let workbook = try workbookWithTheList()
+        let before = try workbook.workspace.readExerciseList()
 
-        // Then `workbook dev generate`: the list as Swift, its tests, the learner's copy and one more classroom test.
-        #expect(try files.write() == [ExerciseListSource.path, ExerciseTestsSource.path, "Exercises/Throttle.swift", ".github/classroom/autograding.json"])
+        let new = try self.workbook("dev", "new", "Throttle", "--chapter", "6", in: workbook)
+        #expect(new.succeeded, "\(new.standardError)")
+        let files = [
+            ExerciseManifest.path,
+            "Sources/ExerciseStubs/Throttle.swift", "Instructor/Sources/Solutions/Throttle.swift",
+            "Sources/ExerciseChecks/Checks/ThrottleCheck.swift", "Sources/DriverBindings/Throttle.swift",
+            "Sources/ExerciseJudge/Remote/ThrottleRemote.swift",
+        ]
+        let generated = [ExerciseListSource.path, ExerciseTestsSource.path, RemoteChecksSource.path, "Exercises/Throttle.swift", ClassroomAutograding.path]
+        #expect(new.standardOutput.split(separator: "\n").dropLast().map(String.init) == (files + generated).map { "Wrote \($0)" })
+
+        let listed = try workbook.workspace.readExerciseList()
+        #expect(Array(listed.dropLast()) == before)
+        let throttle = try #require(listed.last)
+        #expect(throttle.name == "Throttle" && throttle.chapter == "06-pace")
+        let generation = GeneratedFiles(workspace: workbook.workspace, exercises: listed)
+        #expect(try generation.drift().isEmpty)
+        #expect(workbook.read(RemoteChecksSource.path)?.contains(#""Throttle": ThrottleRemote.check,"#) == true)
         #expect(workbook.read(ExerciseTestsSource.path)?.contains("func gradeThrottle()") == true)
-        #expect(workbook.read(ExerciseListSource.path)?.contains(#"name: "Throttle""#) == true)
-        #expect(try files.drift().isEmpty)
-        #expect(workbook.read("Exercises/Throttle.swift") == "// Exercise Throttle · chapter 06-pace\n")
+        #expect(workbook.read("Exercises/Throttle.swift") == workbook.read(throttle.stubPath))
         let autograding = try #require(workbook.read(ClassroomAutograding.path))
         let tests = try #require(try JSONSerialization.jsonObject(with: Data(autograding.utf8)) as? [String: Any])["tests"] as? [[String: Any]]
-        #expect(tests?.count == 15)
+        #expect(tests?.count == listed.count)
         #expect(tests?.last?["name"] as? String == "Throttle")
-        #expect(tests?.last?["points"] as? Int == 15)
+        // The placeholder check fails every implementation, so a half-written exercise is red.
+        #expect(workbook.read("Sources/ExerciseChecks/Checks/ThrottleCheck.swift")?.contains("throw CheckFailure(\"the check of Throttle is not written yet") == true)
+
+        let check = { DevCheck(workspace: workbook.workspace, exercises: try workbook.workspace.readExerciseList(), grader: Grader(workspace: workbook.workspace)) }
+        #expect(try check().checkParts().problems == [
+            "\(ExerciseManifest.path): Throttle's summary or hints are still the placeholders of `workbook dev new`",
+        ] + files.dropFirst().map { "\($0) still holds a TODO(dev new) placeholder to write" })
+
+        // Writing what each placeholder asks leaves dev check's parts nothing to name.
+        for path in files {
+            try workbook.write(try #require(workbook.read(path)).replacingOccurrences(of: NewExercise.placeholderMark, with: "Written"), to: path)
+        }
+        #expect(try check().checkParts().problems == [])
+        // The learner's copy was dev new's placeholder, not an edit: generating brings it up to date.
+        let written = try GeneratedFiles(workspace: workbook.workspace, exercises: try workbook.workspace.readExerciseList()).write()
+        #expect(written.contains("Exercises/Throttle.swift"))
+        #expect(workbook.read("Exercises/Throttle.swift") == workbook.read(throttle.stubPath))
+    }
+
+    /// `dev new` writes nothing when the exercise cannot be added: a taken name, a chapter
+    /// that is not there, a name the list refuses.
+    @Test func devNewRefusesInOneLineAndWritesNothing() throws {
+        let workbook = try workbookWithTheList()
+        let list = workbook.read(ExerciseManifest.path)
+
+        let taken = try self.workbook("dev", "new", "Countdown", "--chapter", "3", in: workbook)
+        #expect(taken.termination == .exited(1))
+        #expect(taken.standardError == "Error: \(ExerciseManifest.path) already has an exercise named Countdown\n")
+        let noChapter = try self.workbook("dev", "new", "Throttle", "--chapter", "99", in: workbook)
+        #expect(noChapter.termination == .exited(1))
+        #expect(noChapter.standardError.hasPrefix("Error: there is no chapter 99 in Chapters/ ("))
+        let notAType = try self.workbook("dev", "new", "throttle-2", "--chapter", "6", in: workbook)
+        #expect(notAType.termination == .exited(1))
+        #expect(notAType.standardError.hasPrefix("Error: \(ExerciseManifest.path):"), "\(notAType.standardError)")
+
+        #expect(workbook.read(ExerciseManifest.path) == list)
+        #expect(workbook.read("Sources/ExerciseStubs/Throttle.swift") == nil)
+        #expect(workbook.read("Sources/ExerciseStubs/throttle-2.swift") == nil)
     }
 
     /// A mistake in the new entry stops `workbook dev generate` at its line: one

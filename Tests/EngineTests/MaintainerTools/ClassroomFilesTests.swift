@@ -14,29 +14,57 @@ import Testing
         #expect(try files.drift() == [
             "Sources/Course/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
             "Tests/ExerciseTests/Generated/Exercises+Generated.swift is missing: run `swift run workbook dev generate` and commit it",
+            "Sources/ExerciseJudge/Generated/RemoteChecks.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
             "Exercises/Package.swift is missing: editors need it to see the workbook's modules (`git checkout -- Exercises/Package.swift`)",
         ])
         try workbook.write("// package\n", to: "Exercises/Package.swift")
         try workbook.write(ExerciseListSource(exercises: exercises).text, to: ExerciseListSource.path)
         try workbook.write(ExerciseTestsSource(names: exercises.map(\.name)).text, to: ExerciseTestsSource.path)
+        try workbook.write(RemoteChecksSource(names: exercises.map(\.name)).text, to: RemoteChecksSource.path)
         try workbook.start(.named("Chunks"))
         try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Exercises/Countdown.swift"))
         let drift = try files.drift()
-        #expect(drift.count == 3)
-        #expect(drift[0].hasPrefix("Exercises/Chunks.swift differs from Sources/ExerciseStubs/Chunks.swift"))
-        #expect(drift[1] == "Exercises/Countdown.swift is missing: run `swift run workbook dev generate` and commit it")
-        #expect(drift[2].hasPrefix(".github/classroom/autograding.json is missing"))
-
-        #expect(try files.write() == [
-            "Exercises/Chunks.swift (the edited version is kept in Exercises/.backup/Chunks.swift)",
-            "Exercises/Countdown.swift",
-            ".github/classroom/autograding.json",
+        #expect(drift == [
+            "Exercises/Chunks.swift differs from Sources/ExerciseStubs/Chunks.swift, and the committed copy must be the stub: `swift run workbook reset Chunks` puts it back (keeping the edit in Exercises/.backup/Chunks.swift)",
+            "Exercises/Countdown.swift is missing: run `swift run workbook dev generate` and commit it",
+            ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
         ])
-        #expect(try files.drift().isEmpty)
+
+        // The learner's edit is theirs: generating writes everything else around it.
+        #expect(try files.write() == ["Exercises/Countdown.swift", ".github/classroom/autograding.json"])
+        #expect(files.editedCopies == [.named("Chunks")])
+        #expect(workbook.read("Exercises/Chunks.swift") == "// my work\n")
         #expect(workbook.read("Exercises/Countdown.swift") == workbook.read("Sources/ExerciseStubs/Countdown.swift"))
-        #expect(workbook.read("Exercises/.backup/Chunks.swift") == "// my work\n")
+        #expect(try files.drift() == [drift[0]])
         #expect(try files.write().isEmpty)
+    }
+
+    /// A maintainer who changes a stub gets the learner's copy brought up to date by
+    /// `dev generate`, because that copy is a stub git committed; in the same tree a copy
+    /// the learner edited is left alone.
+    @Test func generateUpdatesAnEarlierStubAndKeepsAnEdit() throws {
+        let exercises: [Exercise] = [.named("Chunks"), .named("Countdown")]
+        let workbook = try TemporaryWorkbook(exercises: exercises)
+        try workbook.write("// package\n", to: "Exercises/Package.swift")
+        let files = GeneratedFiles(workspace: workbook.workspace, exercises: exercises)
+        _ = try files.write()
+        try workbook.git("init", "-q")
+        try workbook.git("add", "-A")
+        try workbook.git("commit", "-qm", "stubs")
+        try workbook.write("// stub of Chunks, clearer\n", to: "Sources/ExerciseStubs/Chunks.swift")
+        try workbook.write("// stub of Countdown, clearer\n", to: "Sources/ExerciseStubs/Countdown.swift")
+        try workbook.git("commit", "-qam", "clearer stubs")
+        try workbook.start(.named("Countdown"))
+
+        #expect(try files.drift() == [
+            "Exercises/Chunks.swift is an earlier version of Sources/ExerciseStubs/Chunks.swift: run `swift run workbook dev generate` and commit it",
+            "Exercises/Countdown.swift differs from Sources/ExerciseStubs/Countdown.swift, and the committed copy must be the stub: `swift run workbook reset Countdown` puts it back (keeping the edit in Exercises/.backup/Countdown.swift)",
+        ])
+        #expect(try files.write() == ["Exercises/Chunks.swift"])
+        #expect(workbook.read("Exercises/Chunks.swift") == "// stub of Chunks, clearer\n")
+        #expect(workbook.read("Exercises/Countdown.swift") == "// my work\n")
+        #expect(workbook.read("Exercises/.backup/Chunks.swift") == nil)
     }
 
     @Test func autogradingHasOneTestPerExerciseWorthItsPoints() throws {
@@ -58,6 +86,8 @@ import Testing
         #expect(committed == ExerciseListSource(exercises: listed).text, "\(ExerciseListSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
         let tests = try String(contentsOf: workspace.url(ExerciseTestsSource.path), encoding: .utf8)
         #expect(tests == ExerciseTestsSource(names: listed.map(\.name)).text, "\(ExerciseTestsSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
+        let checks = try String(contentsOf: workspace.url(RemoteChecksSource.path), encoding: .utf8)
+        #expect(checks == RemoteChecksSource(names: listed.map(\.name)).text, "\(RemoteChecksSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
     }
 
     /// The edition is what HEAD commits, minus Instructor/, byte for byte: an untracked

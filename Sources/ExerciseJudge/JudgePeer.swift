@@ -2,14 +2,14 @@ import ChildLink
 import ExerciseWire
 import Foundation
 
-/// The checker's side of the conversation: one thread, every wait bounded.
+/// The judge's side of the conversation: one thread, every wait bounded.
 ///
-/// The checker makes its calls from one thread. While it waits for a reply it answers the
+/// The judge makes its calls from one thread. While it waits for a reply it answers the
 /// driver's calls, in whichever conversation they come (a learner's `Task` calling a lent
 /// subscription), and keeps a reply meant for an outer call until that call is the one
 /// waiting. If the driver stops answering (it crashed, exited, hung or sent what is not a
 /// message), the check cannot go on: ``lost`` is called, and does not return.
-final class CheckerPeer: WirePeer, @unchecked Sendable {
+final class JudgePeer: WirePeer, @unchecked Sendable {
     private let channel: WireChannel
     private let deadline: Date
     private let lost: (CheckReport.Lost.Reason, String) -> Never

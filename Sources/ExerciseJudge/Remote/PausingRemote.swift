@@ -4,6 +4,16 @@ import OpenCombineShim
 
 /// PausingSink and PausingSubscriber are the same subscriber written two ways: one check,
 /// and the same driver call (`subscriber`) for either type.
+enum PausingSinkRemote {
+    static let check = PausingRemote.check(exercise: "PausingSink")
+}
+
+/// See ``PausingSinkRemote``.
+enum PausingSubscriberRemote {
+    static let check = PausingRemote.check(exercise: "PausingSubscriber")
+}
+
+/// The check both pausing exercises share, for either one.
 enum PausingRemote {
     static func check(exercise: String) -> (Driven) -> ExerciseCheck {
         { driven in

@@ -5,7 +5,7 @@ import Foundation
 /// What an exercise's remote check is given: the driver to ask for the learner's objects,
 /// and this run's draws (from the seed the workbook keeps in the grade record).
 struct Driven {
-    let peer: CheckerPeer
+    let peer: JudgePeer
     let random: CheckRandom
 
     /// Asks the driver to make the learner's object `name` and returns its proxy. A driver

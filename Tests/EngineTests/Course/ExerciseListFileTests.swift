@@ -1,4 +1,4 @@
-import ExerciseListFormat
+import Course
 import Foundation
 import Testing
 
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theWorkbooksListReadsAgainstItsChapters() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = BuiltWorkbook.packageRoot
         let text = try String(contentsOf: root.appendingPathComponent(ExerciseListFile.path), encoding: .utf8)
         let chapters = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Chapters").path)
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }

@@ -28,7 +28,7 @@ public enum Judge {
         }
         signal(SIGPIPE, SIG_IGN)
         let channel = WireChannel(input: STDIN_FILENO, output: STDOUT_FILENO)
-        let peer = CheckerPeer(channel: channel, deadline: Date().addingTimeInterval(timeLimit)) { reason, detail in
+        let peer = JudgePeer(channel: channel, deadline: Date().addingTimeInterval(timeLimit)) { reason, detail in
             let lost = CheckReport.Lost(reason, scenario: CheckProgress.current, detail: detail)
             deliver(CheckReport(exercise: exercise, passed: CheckProgress.passed, failure: nil, lost: lost))
         }
