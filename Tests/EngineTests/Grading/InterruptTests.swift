@@ -37,7 +37,12 @@ import Testing
         var program: pid_t?
         for _ in 0..<6000 where program == nil {
             // The program runs in a sandbox, a few processes below the workbook.
-            program = Self.allProcesses().first { Self.commandName(of: $0)?.hasSuffix("/\(GradingJob.group(named: "spinner-\(signal)"))_Countdown/program") == true }
+            // In bubblewrap it runs at the neutral path; without, at its job's folder.
+            program = Self.allProcesses().first { pid in
+                guard let name = Self.commandName(of: pid) else { return false }
+                return (name == Sandbox.jobInside + "/program" && Self.isDescendant(pid, of: workbookID.value))
+                    || name.hasSuffix("/\(GradingJob.group(named: "spinner-\(signal)"))_Countdown/program")
+            }
             if program == nil { usleep(100_000) }
         }
         let found = try #require(program, "the grading program never started")
@@ -94,6 +99,21 @@ import Testing
             let text = String(decoding: stat, as: UTF8.self)
             if let close = text.lastIndex(of: ")"), text[text.index(after: close)...].split(separator: " ").first == "Z" { return true }
             usleep(100_000)
+        }
+        return false
+    }
+
+    /// Whether `ancestor` is `pid`'s parent, or its parent's, and so on (from `/proc/<pid>/stat`).
+    static func isDescendant(_ pid: pid_t, of ancestor: pid_t) -> Bool {
+        var current = pid
+        for _ in 0..<32 {
+            guard let stat = FileManager.default.contents(atPath: "/proc/\(current)/stat") else { return false }
+            let text = String(decoding: stat, as: UTF8.self)
+            guard let close = text.lastIndex(of: ")"),
+                  let parent = text[text.index(after: close)...].split(separator: " ").dropFirst().first.flatMap({ pid_t($0) }) else { return false }
+            if parent == ancestor { return true }
+            if parent <= 1 { return false }
+            current = parent
         }
         return false
     }
