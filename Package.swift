@@ -256,7 +256,7 @@ let package = Package(
         // own (Generated/, which `workbook dev generate` writes from the list).
         .testTarget(name: "ExerciseTests", dependencies: ["Grading", "Course"]),
         // The similarity checker's tests: its tokenizer on any bytes, the disguises of the
-        // evaluation corpus (Instructor/Tests/SimilarityCorpus, where present), hostile files.
+        // evaluation corpus (in the instructor's package, where present), hostile files.
         .testTarget(name: "SimilarityTests", dependencies: ["Similarity", "Course", "WorkbookBasics"]),
     ],
     swiftLanguageModes: [.v5]
