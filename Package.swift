@@ -54,6 +54,9 @@ let package = Package(
         // `swift package generate-documentation --target Backpressure`: the library's API
         // reference, from Sources/Backpressure/Backpressure.docc. A plugin only: nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `workbook serve`'s HTTP server: one small package with no dependencies of its own
+        // (Hummingbird would bring SwiftNIO). Only BookServer links it, never Backpressure.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The library the chapters teach.
@@ -218,6 +221,13 @@ let package = Package(
             resources: [.copy("Assets")],
             swiftSettings: engine
         ),
+        // `workbook serve`: the web book on 127.0.0.1 with every scenario runnable in its page;
+        // edited code compiles and runs in the grading sandbox (Grading's UntrustedRun).
+        .target(
+            name: "BookServer",
+            dependencies: ["Site", "BookRunner", "Grading", "ChapterModel", "ChildProcesses", "BackpressureTrace", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: engine
+        ),
         // Similarity between students' files, and between them and the reference and published
         // solutions: `workbook similarity`. Reads students' files (bounded, never run).
         .target(name: "Similarity", dependencies: ["Course", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
@@ -227,7 +237,7 @@ let package = Package(
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "BookRunner", "BookServer", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -248,7 +258,7 @@ let package = Package(
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),

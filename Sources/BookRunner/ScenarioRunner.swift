@@ -18,6 +18,17 @@ public struct ScenarioRunner: Sendable {
     /// How long one scenario may run before it is reported as timed out.
     public var timeLimit: TimeInterval
 
+    /// Wraps the host before it starts (`workbook serve`: in the grading sandbox); nil runs it as it is.
+    package var wrap: (@Sendable (ChildProcess) -> ChildProcess)?
+    /// Where the host writes what a scenario printed (a folder the wrapped host can write);
+    /// nil for the temporary folder.
+    package var captureFolder: URL?
+    /// Bytes kept of the host's reports. The workbook's own host: far more than a grading
+    /// program's; a host of untrusted code (`serve`) keeps less.
+    package var outputLimit = 256 << 20
+    /// True when ``wrap`` puts the host in bubblewrap, whose init reports a signal as an exit status.
+    package var isSandboxed = false
+
     public static let defaultTimeLimit: TimeInterval = 5
     /// The hidden subcommand of `workbook` that runs scenarios.
     public static let hostCommand = HostArguments.command
@@ -61,7 +72,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Starts one host for `ids` and reads what it reported, up to where it stopped.
     private func runHost(_ ids: [ScenarioID]) -> (outcomes: [ScenarioID: ScenarioOutcome], drawings: [ScenarioID: [Trace.Drawing]]) {
-        let capture = FileManager.default.temporaryDirectory
+        let capture = (captureFolder ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("workbook-scenario-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: capture) }
 
@@ -77,9 +88,10 @@ public struct ScenarioRunner: Sendable {
         )
         // The host is the workbook's own code, and its reports (every scenario's output and
         // drawings) must arrive whole: keep far more than a grading program's output.
-        host.outputLimit = 256 << 20
+        host.outputLimit = outputLimit
+        if let wrap { host = wrap(host) }
         let everyID = Set(ids)
-        guard let run = try? SupervisedChild(process: host).run(isComplete: { messages in
+        guard let run = try? SupervisedChild(process: host, isSandboxed: isSandboxed).run(isComplete: { messages in
             Set(messages.compactMap { HostMessage($0)?.endedScenario }) == everyID
         }) else {
             return ([:], [:])
@@ -99,7 +111,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         if let crashed = begun {
-            let printed = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+            let printed = captureFolder == nil ? (try? String(contentsOf: capture, encoding: .utf8)) ?? "" : Self.boundedRead(capture, limit: 64 << 10)
             switch run.ending {
             case .timedOut:
                 outcomes[crashed] = .timedOut(output: printed)
@@ -110,5 +122,23 @@ public struct ScenarioRunner: Sendable {
             }
         }
         return (outcomes, drawings)
+    }
+
+    /// At most `limit` bytes of `file`, when it is a plain file (never a link: the folder
+    /// was writable by the code that ran), as UTF-8 with bad bytes replaced.
+    package static func boundedRead(_ file: URL, limit: Int) -> String {
+        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return "" }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
+            if got <= 0 { break }
+            count += got
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 }

@@ -167,7 +167,7 @@ struct Sandbox {
     static let kitInside = "/grading/kit"
 
     func wrap(_ process: ChildProcess, limits: Limits, readable: [URL], writable: [URL] = [], mounted: [Mount] = [],
-              workingDirectoryInside: String? = nil) -> ChildProcess {
+              workingDirectoryInside: String? = nil, environment: [String: String] = [:]) -> ChildProcess {
         var command: [String] = []
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
             command += ["/usr/bin/prlimit"] + (limits.addressSpaceBytes.map { ["--as=\($0)"] } ?? [])
@@ -190,6 +190,7 @@ struct Sandbox {
             command += [path, "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534", "--die-with-parent", "--new-session", "--clearenv",
                         "--setenv", "PATH", ([toolchain?.folder.appendingPathComponent("bin").path].compactMap { $0 } + ["/usr/bin", "/bin"]).joined(separator: ":"),
                         "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"]
+            for (name, value) in environment.sorted(by: { $0.key < $1.key }) { command += ["--setenv", name, value] }
             command += Self.systemFolders
             command += ["--proc", "/proc", "--dev", "/dev"]
             command += sizedTmp

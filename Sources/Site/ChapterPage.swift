@@ -22,6 +22,8 @@ struct ChapterPage {
     var scenarios: [Int: VerifiedScenario]
     /// Where each excerpt's region starts in its source file, by the excerpt's line.
     var excerptLines: [Int: Int]
+    /// True for `workbook serve`: each scenario gets an editor, a Run and a Reset button.
+    var runnable = false
 
     private static let highlighter = SwiftHighlighter()
 
@@ -74,10 +76,23 @@ struct ChapterPage {
         let command = "swift run workbook run \(chapter.number)"
         var html = """
             <figure class="scenario" id="\(id)">
-            <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code></figcaption>
+            <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code>\(runnable ? "" : " · <code class=\"command\">swift run workbook serve</code> makes it editable and runnable on this page")</figcaption>
             <pre class="code"><code>\(Self.highlighter.html(scenario.code))</code></pre>
 
             """
+        if runnable {
+            // The book's code twice: in the editor, and as the reset's source.
+            html += """
+                <div class="playground" data-scenario="\(chapter.number)#\(scenario.number)">
+                <label class="visually-hidden" for="\(id)-editor">Edit scenario \(chapter.number).\(scenario.number)</label>
+                <textarea id="\(id)-editor" class="editor" spellcheck="false" autocomplete="off" rows="\(min(40, scenario.code.split(separator: "\n", omittingEmptySubsequences: false).count + 1))">\(XMLText.escape(scenario.code))</textarea>
+                <template class="book-code">\(XMLText.escape(scenario.code))</template>
+                <p class="playground-buttons"><button type="button" class="run">Run</button> <button type="button" class="reset">Reset</button> <span class="run-status" role="status"></span></p>
+                <div class="run-result" hidden></div>
+                </div>
+
+                """
+        }
         // The chapter's output, which the scenario was just checked to print (after the
         // one normalisation between OpenCombine and Apple's Combine).
         let verified = scenarios[scenario.number]

@@ -9,6 +9,8 @@ import ChapterModel
 struct PageLayout {
     var bookTitle: String
     var chapters: [Chapter]
+    /// More of the head, for `workbook serve`: its script and the page's run token.
+    var extraHead = ""
 
     static func chapterPath(_ chapter: Chapter) -> String { "chapters/\(chapter.name).html" }
 
@@ -34,7 +36,7 @@ struct PageLayout {
             <link rel="stylesheet" href="\(root)assets/book.css">
             <script src="\(root)assets/search-index.js" defer></script>
             <script src="\(root)assets/search.js" defer></script>
-            </head>
+            \(extraHead)</head>
             <body data-root="\(root)">
             <a class="skip" href="#content">Skip to the content</a>
             <header class="top">

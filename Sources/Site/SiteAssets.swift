@@ -10,8 +10,8 @@ import WorkbookBasics
 /// JSON file from `file://`): every page reads fully with JavaScript off.
 enum SiteAssets {
     /// Each asset's path in the site and its contents.
-    static func files() throws -> [(path: String, contents: String)] {
-        try ["book.css", "search.js"].map { name in
+    static func files(names: [String] = ["book.css", "search.js"]) throws -> [(path: String, contents: String)] {
+        try names.map { name in
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets") else {
                 throw ExerciseError("the web book's \(name) is missing from the workbook's build: build it again with `swift build`")
             }

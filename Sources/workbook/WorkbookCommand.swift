@@ -25,7 +25,7 @@ struct WorkbookCommand: ParsableCommand {
         abstract: "Learn Combine backpressure: read chapters, run scenarios, solve exercises.",
         version: WorkbookVersion.current,
         subcommands: [
-            List.self, Read.self, Run.self, Try.self,
+            List.self, Read.self, Run.self, Try.self, Serve.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self, SimilarityCommand.self,
             Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self, JudgeCommand.self,
         ]

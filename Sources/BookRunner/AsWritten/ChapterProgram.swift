@@ -11,13 +11,13 @@ import WorkbookBasics
 /// The scenarios keep their `#sourceLocation` lines, so a compile error is reported at the
 /// chapter's own line (`Chapters/04-amb.md:57:11: error: …`). A program is compiled again
 /// only when its source or the kit changed.
-struct ChapterProgram {
+package struct ChapterProgram {
     let kit: ScenarioKit
     /// Names the program's folder: the chapter's file name without `.md`.
     let name: String
     /// The program's Swift: the scenarios, and the `main` that hosts them.
-    let source: String
-    let main: String
+    package let source: String
+    package let main: String
     /// Seconds the compiler may take.
     var compileTimeLimit: TimeInterval = 300
 
@@ -26,7 +26,7 @@ struct ChapterProgram {
     }
 
     /// The program of `source`'s scenarios, kept in `programs/<folderName>`.
-    init(kit: ScenarioKit, source: ChapterSource, folderName: String) {
+    package init(kit: ScenarioKit, source: ChapterSource, folderName: String) {
         self.kit = kit
         self.name = folderName
         self.source = source.text
@@ -43,11 +43,11 @@ struct ChapterProgram {
 
     /// Why a chapter's program was not made: the compiler's first error, or the compiler
     /// could not be run at all.
-    struct Failure: Error {
+    package struct Failure: Error {
         /// `Chapters/04-amb.md:57:11: error: …` when the compiler pinned it on a line.
-        var message: String
+        package var message: String
         /// The chapter line the error is at, when it is one.
-        var line: Int?
+        package var line: Int?
     }
 
     /// Compiles the program unless it was compiled from the same inputs before; returns its path.
@@ -93,13 +93,13 @@ struct ChapterProgram {
     }
 
     /// The compiler's arguments for the sources in `folder`, written to `folder/host`.
-    private func compilerArguments(in folder: URL) -> [String] {
+    package func compilerArguments(in folder: URL, moduleCache: URL? = nil) -> [String] {
         let build = kit.buildFolder.path
         var arguments = [
             "-module-name", "EditedChapter", "-swift-version", "5", "-Onone", "-wmo", "-DSWIFT_PACKAGE", "-DDEBUG",
             folder.appendingPathComponent("main.swift").path, folder.appendingPathComponent("Scenarios.swift").path,
             "-o", folder.appendingPathComponent("host").path,
-            "-I", kit.modules.path, "-module-cache-path", kit.directory.appendingPathComponent("module-cache").path,
+            "-I", kit.modules.path, "-module-cache-path", (moduleCache ?? kit.directory.appendingPathComponent("module-cache")).path,
             "-L", build, "-l\(ScenarioKit.productName)", "-Xlinker", "-rpath", "-Xlinker", build,
         ]
         arguments += kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
@@ -119,7 +119,7 @@ struct ChapterProgram {
     }
 
     /// The compiler's first error, with the chapter line it names.
-    static func failure(_ result: ChildProcess.Result, timeLimit: TimeInterval) -> Failure {
+    package static func failure(_ result: ChildProcess.Result, timeLimit: TimeInterval) -> Failure {
         if result.termination == .timedOut {
             return Failure(message: "the compiler took more than \(Int(timeLimit)) s and was stopped; look for an expression to give types to")
         }

@@ -34,15 +34,15 @@ public struct ScenarioKit: Sendable {
     public var directory: URL { packageRoot.appendingPathComponent(".workbook/scenarios") }
     /// Where the built modules and the library are: `<build>/<triple>/debug`, the first that
     /// has modules (SwiftPM's `.build/debug` link appears only after a successful build).
-    var buildFolder: URL {
+    package var buildFolder: URL {
         let build = directory.appendingPathComponent(".build")
         let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
         return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
             .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
             ?? build.appendingPathComponent("debug")
     }
-    var modules: URL { buildFolder.appendingPathComponent("Modules") }
-    var dynamicLibrary: URL {
+    package var modules: URL { buildFolder.appendingPathComponent("Modules") }
+    package var dynamicLibrary: URL {
         #if os(macOS)
         buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
         #else
@@ -126,7 +126,7 @@ public struct ScenarioKit: Sendable {
     /// The module maps of the C modules the kit's Swift modules may need (OpenCombine's
     /// helpers, swift-atomics' shims, the workbook's own C targets): those SwiftPM writes for C
     /// targets into the build folder, and those C targets keep beside their public headers.
-    var cModuleMaps: [URL] {
+    package var cModuleMaps: [URL] {
         let build = buildFolder
         let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
         let checkouts = directory.appendingPathComponent(".build/checkouts")

@@ -1,0 +1,237 @@
+import BackpressureTrace
+import BookRunner
+import ChapterModel
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Site
+
+/// `workbook serve`: the web book on `127.0.0.1`, every scenario runnable in its page.
+///
+/// Every request passes ``ServeGuard`` first. `GET /?token=…` (the printed address) keeps
+/// the token in an HttpOnly, SameSite=Strict cookie and sends the browser on to the book;
+/// a page is given the token (for its script's runs) only when that cookie holds it.
+/// `POST /run` compiles and runs one scenario's edited code (``UntrustedScenario``), one
+/// run at a time: another while one runs is refused with 429.
+public final class BookServer: Sendable {
+    public let port: UInt16
+    public let token: String
+    private let server: HTTPServer
+    private let book: ServedBook
+    private let scenarios: UntrustedScenario
+    private let gate = RunGate()
+
+    /// Binds `127.0.0.1:port` (0: any free port) and prepares the pages.
+    public init(packageRoot: URL, kit: ScenarioKit, port: UInt16, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) async throws {
+        let book = try ServedBook(packageRoot: packageRoot)
+        let state = packageRoot.appendingPathComponent(".workbook/serve/\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let cache = state.appendingPathComponent("module-cache")
+        let runs = state.appendingPathComponent("runs")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        var scenarios = UntrustedScenario(kit: kit, moduleCache: cache, runs: runs)
+        scenarios.timeLimit = timeLimit
+        let responder = Responder()
+        let server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled,
+                                handler: ClosureHTTPHandler { request in
+                                    guard let answer = responder.answer else { return BookServer.text(503, "starting") }
+                                    return await answer(request)
+                                })
+        Task { try? await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let bound)? = await server.listeningAddress else { throw ServeError("the server did not bind 127.0.0.1") }
+        self.port = bound
+        self.token = ServeGuard.newToken()
+        self.server = server
+        self.book = book
+        self.scenarios = scenarios
+        self.state = state
+        let guardian = ServeGuard(port: bound, token: token)
+        responder.answer = { [unowned self] request in await self.answer(request, guardian: guardian) }
+    }
+
+    /// The server's own folder under `.workbook/serve` (its module cache, its runs): removed on stop.
+    public let state: URL
+
+    /// The address to open: it holds the token.
+    public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+
+    public func stop() async {
+        await server.stop(timeout: 1)
+        try? FileManager.default.removeItem(at: state)
+    }
+
+    private func answer(_ request: HTTPRequest, guardian: ServeGuard) async -> HTTPResponse {
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        if let refused = guardian.refusal(headers: headers) { return Self.text(refused.status, refused.reason) }
+        switch (request.method, request.path) {
+        case (.GET, "/"):
+            guard let given = request.query.first(where: { $0.name == "token" })?.value else {
+                return Self.redirect(to: "/index.html")
+            }
+            guard ServeGuard.same(given, token) else { return Self.text(403, "that is not this server's token: open the address `workbook serve` printed") }
+            var response = Self.redirect(to: "/index.html")
+            response.headers[.setCookie] = "\(ServeGuard.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            return response
+        case (.POST, "/run"):
+            if let refused = guardian.runRefusal(headers: headers) { return Self.text(refused.status, refused.reason) }
+            return await run(request)
+        case (.GET, let path):
+            let relative = String(path.drop { $0 == "/" })
+            let holdsToken = guardian.cookieHoldsToken(headers["cookie"])
+            guard let page = book.html(at: relative, token: holdsToken ? token : nil) else {
+                return Self.text(404, "no such page here: the source and API pages are in `workbook export html`'s site")
+            }
+            return Self.response(200, page.contents, type: page.type)
+        default:
+            return Self.text(405, "not a method this server answers")
+        }
+    }
+
+    private struct RunRequest: Decodable {
+        var scenario: String
+        var code: String
+    }
+
+    private func run(_ request: HTTPRequest) async -> HTTPResponse {
+        // The body, read no further than the limit, whatever the headers said.
+        var body = Data()
+        do {
+            for try await chunk in request.bodySequence {
+                body.append(chunk)
+                if body.count > ServeGuard.bodyLimit { return Self.text(413, "a run's code may have at most \(ServeGuard.bodyLimit / 1024) KiB") }
+            }
+        } catch {
+            return Self.text(400, "the request's body could not be read")
+        }
+        guard let asked = try? JSONDecoder().decode(RunRequest.self, from: body) else { return Self.text(400, "a run is {\"scenario\": \"4#2\", \"code\": \"…\"}") }
+        guard let (chapter, scenario) = try? ScenarioPlayground.scenario(named: asked.scenario, in: book.book) else {
+            return Self.text(404, "no such scenario")
+        }
+        guard gate.enter() else { return Self.text(429, "another run is in progress: wait for it to end") }
+        let scenarios = self.scenarios
+        let started = Date()
+        let ran = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: scenarios.run(chapter: chapter, scenario: scenario, code: asked.code))
+            }
+        }
+        gate.leave()
+        let reply = RunReply(ran, seconds: Date().timeIntervalSince(started))
+        let data = (try? JSONEncoder().encode(reply)) ?? Data()
+        return HTTPResponse(statusCode: .ok, headers: Self.common(type: "application/json"), body: data)
+    }
+
+    private static func common(type: String) -> HTTPHeaders {
+        [.contentType: type, HTTPHeader("Cache-Control"): "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff",
+         HTTPHeader("Content-Security-Policy"): "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+         HTTPHeader("X-Frame-Options"): "DENY", HTTPHeader("Referrer-Policy"): "no-referrer"]
+    }
+
+    private static func response(_ status: Int, _ text: String, type: String) -> HTTPResponse {
+        HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)), headers: common(type: type), body: Data(text.utf8))
+    }
+
+    static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        response(status, text + "\n", type: "text/plain; charset=utf-8")
+    }
+
+    private static func redirect(to path: String) -> HTTPResponse {
+        var headers = common(type: "text/plain; charset=utf-8")
+        headers[.location] = path
+        return HTTPResponse(statusCode: .seeOther, headers: headers, body: Data())
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 400: return "Bad Request"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 421: return "Misdirected Request"
+        case 429: return "Too Many Requests"
+        default: return "Error"
+        }
+    }
+}
+
+/// Answers once the server knows its port (and so its guard).
+private final class Responder: @unchecked Sendable {
+    var answer: (@Sendable (HTTPRequest) async -> HTTPResponse)?
+}
+
+/// One run at a time: the machine's cores are the learner's.
+private final class RunGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var busy = false
+    func enter() -> Bool { lock.withLock { if busy { return false }; busy = true; return true } }
+    func leave() { lock.withLock { busy = false } }
+}
+
+public struct ServeError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What the page is sent of a run: plain values, and the SVG drawn here from the trace data.
+struct RunReply: Encodable {
+    var status: String
+    var passed: Bool
+    var message: String?
+    var output: String
+    var expected: String
+    var diff: [DiffLine]
+    var pictures: [Picture]
+    var seconds: Double
+    var compileSeconds: Double
+    var runSeconds: Double
+
+    struct DiffLine: Encodable {
+        var kind: String
+        var text: String
+    }
+
+    struct Picture: Encodable {
+        var caption: String
+        var svg: String
+    }
+
+    init(_ run: UntrustedScenario.Run, seconds: Double) {
+        let result = run.result
+        status = result.status.label
+        passed = result.passed
+        output = String(result.output.prefix(256 << 10))
+        expected = run.expected
+        switch result.status {
+        case .crashed(let message), .notCompiled(let message), .notRun(let message): self.message = message
+        case .timedOut: message = "stopped: it ran longer than its time limit"
+        default: message = nil
+        }
+        if case .failed(let lineDiff) = result.status {
+            diff = lineDiff.lines.map { line in
+                switch line {
+                case .same(let text): return DiffLine(kind: "same", text: text)
+                case .missing(let text): return DiffLine(kind: "missing", text: text)
+                case .unexpected(let text): return DiffLine(kind: "unexpected", text: text)
+                }
+            }
+        } else {
+            diff = []
+        }
+        pictures = run.drawings.map { drawing in
+            let what: String
+            switch drawing.kind {
+            case .timeline: what = "Timeline of " + drawing.hops.joined(separator: ", ")
+            case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
+            }
+            return Picture(caption: String(what.prefix(512)), svg: drawing.svg())
+        }
+        self.seconds = seconds
+        compileSeconds = run.compileSeconds
+        runSeconds = run.runSeconds
+    }
+}

@@ -1,0 +1,112 @@
+import BackpressureTrace
+import BookRunner
+import ChapterModel
+import ChildProcesses
+import Foundation
+import Grading
+
+/// One scenario's code as it arrived over HTTP, compiled and run in the grading sandbox.
+///
+/// The compile is `swiftc` in bubblewrap under a compile's limits (60 s, a memory group, no
+/// network), seeing only the toolchain, the scenario kit's build folder and a folder of its
+/// own; the run is the compiled host in bubblewrap under a grading program's limits, seeing
+/// its folder and the kit read-only and a capture folder writable. Everything it sends back
+/// is read bounded (``outputLimit`` of reports, 64 KiB of a crash's output), and the
+/// pictures are drawn here, as SVG, from the trace data it sent: no markup of its own
+/// reaches the page. The run's folder is removed when it ends.
+package struct UntrustedScenario: Sendable {
+    package let kit: ScenarioKit
+    /// This server's own module cache (made at start; never the kit's or `try`'s).
+    package let moduleCache: URL
+    /// Where each run's folder is made.
+    package let runs: URL
+    /// Seconds the scenario may run.
+    package var timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit
+    /// Seconds the compiler may take.
+    package var compileTimeLimit: TimeInterval = 60
+    /// Bytes kept of the host's reports.
+    package static let outputLimit = 1 << 20
+    /// Pictures kept of one run.
+    package static let drawingLimit = 8
+
+    package init(kit: ScenarioKit, moduleCache: URL, runs: URL) {
+        self.kit = kit
+        self.moduleCache = moduleCache
+        self.runs = runs
+    }
+
+    package struct Run: Sendable {
+        package var result: ScenarioResult
+        package var drawings: [Trace.Drawing]
+        /// The book's output of this scenario.
+        package var expected: String
+        /// Seconds the compile and the run took.
+        package var compileSeconds: Double
+        package var runSeconds: Double
+    }
+
+    /// The folders the compiler needs to read: the kit's build (modules, the library, the
+    /// checkouts' C headers) and the workbook's own C targets' headers.
+    private var readableForCompile: [URL] {
+        let build = kit.directory.appendingPathComponent(".build")
+        let includes = Set(kit.cModuleMaps.map { $0.deletingLastPathComponent().standardizedFileURL.path })
+            .filter { !$0.hasPrefix(build.standardizedFileURL.path + "/") }
+            .sorted().map(URL.init(fileURLWithPath:))
+        return [build] + includes
+    }
+
+    package func run(chapter: Chapter, scenario: Scenario, code: String) -> Run {
+        let id = ScenarioID(chapter: chapter.name, number: scenario.number)
+        let path = "edited/\(chapter.name)-\(scenario.number).swift"
+        let copy = Scenario(number: scenario.number, code: code, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading)
+        let source = ChapterSource(contents: .init(path: path, number: chapter.number, slug: chapter.slug, name: chapter.name,
+                                                   title: chapter.title, scenarios: [copy]))
+        let program = ChapterProgram(kit: kit, source: source, folderName: "serve")
+        func verdict(_ status: ScenarioResult.Status, compileSeconds: Double = 0) -> Run {
+            Run(result: ScenarioResult(id: id, chapterPath: path, line: 1, heading: scenario.heading, status: status),
+                drawings: [], expected: scenario.expectedOutput, compileSeconds: compileSeconds, runSeconds: 0)
+        }
+        let folder = runs.appendingPathComponent(UUID().uuidString)
+        let capture = folder.appendingPathComponent("capture")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+            try Data(program.source.utf8).write(to: folder.appendingPathComponent("Scenarios.swift"))
+            try Data(program.main.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        } catch {
+            return verdict(.notRun(message: "cannot write \(folder.path): \(error)"))
+        }
+
+        let compileStart = Date()
+        var compiler = ChildProcess("swiftc", program.compilerArguments(in: folder, moduleCache: moduleCache),
+                                    workingDirectory: folder, timeout: compileTimeLimit + 5)
+        compiler.outputLimit = 256 << 10
+        let sandboxedCompiler = UntrustedRun.compiling(compiler, seconds: compileTimeLimit, readable: readableForCompile, writable: [folder, moduleCache])
+        let compiled: ChildProcess.Result
+        do { compiled = try sandboxedCompiler.run() } catch {
+            return verdict(.notRun(message: "the compiler cannot be started: \(error)"))
+        }
+        let compileSeconds = Date().timeIntervalSince(compileStart)
+        guard compiled.succeeded else {
+            let failure = ChapterProgram.failure(compiled, timeLimit: compileTimeLimit)
+            return verdict(.notCompiled(message: String(failure.message.prefix(8 << 10))), compileSeconds: compileSeconds)
+        }
+
+        let runStart = Date()
+        let build = kit.buildFolder
+        let seconds = timeLimit
+        var runner = ScenarioRunner(executable: folder.appendingPathComponent("host").path, timeLimit: timeLimit)
+        runner.captureFolder = capture
+        runner.outputLimit = Self.outputLimit
+        runner.isSandboxed = UntrustedRun.isSandboxed
+        runner.wrap = { process in
+            UntrustedRun.running(process, seconds: seconds + 1, readable: [folder, build], writable: [capture],
+                                 environment: ["SWIFT_BACKTRACE": "enable=no"])
+        }
+        let ran = runner.runCollectingDrawings([id])
+        let result = ScenarioResult(id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,
+                                    expectedOutput: scenario.expectedOutput, outcome: ran.outcomes[id] ?? .missing)
+        return Run(result: result, drawings: Array((ran.drawings[id] ?? []).prefix(Self.drawingLimit)), expected: scenario.expectedOutput,
+                   compileSeconds: compileSeconds, runSeconds: Date().timeIntervalSince(runStart))
+    }
+}

@@ -1,0 +1,84 @@
+// `workbook serve`: every scenario's editor, Run and Reset. A run posts the edited code to
+// /run with the page's token (from its <meta>, which the server writes only into pages asked
+// for from the printed address), and shows what came back as text: the output, the
+// difference from the book's output, and the SVG pictures the server drew from the trace.
+(function () {
+  "use strict";
+  var meta = document.querySelector('meta[name="workbook-run-token"]');
+  var token = meta ? meta.getAttribute("content") : null;
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function show(box, reply) {
+    var result = box.querySelector(".run-result");
+    result.textContent = "";
+    result.hidden = false;
+    result.appendChild(element("p", "run-verdict " + (reply.passed ? "same" : "differs"),
+      reply.status + (reply.passed ? ": prints what the book says" : "") + " (" + reply.seconds.toFixed(2) + " s)"));
+    if (reply.message) result.appendChild(element("pre", "run-message", reply.message));
+    result.appendChild(element("p", "output-label", "Printed"));
+    var output = element("pre", "run-output");
+    output.appendChild(element("samp", null, reply.output));
+    result.appendChild(output);
+    if (reply.diff.length) {
+      result.appendChild(element("p", "output-label", "Difference from the book's output (- the book's, + this run's)"));
+      var diff = element("pre", "run-diff");
+      reply.diff.forEach(function (line) {
+        var mark = line.kind === "missing" ? "- " : line.kind === "unexpected" ? "+ " : "  ";
+        diff.appendChild(element("span", "diff-" + line.kind, mark + line.text + "\n"));
+      });
+      result.appendChild(diff);
+    }
+    reply.pictures.forEach(function (picture) {
+      var figure = element("figure", "trace-picture run-picture");
+      var scroll = element("div", "trace-scroll");
+      // Drawn by the workbook from the trace's data, every text in it escaped.
+      scroll.innerHTML = picture.svg;
+      figure.appendChild(scroll);
+      figure.appendChild(element("figcaption", null, picture.caption + ", drawn from this run's trace."));
+      result.appendChild(figure);
+    });
+  }
+
+  document.querySelectorAll(".playground").forEach(function (box) {
+    var editor = box.querySelector("textarea.editor");
+    var run = box.querySelector("button.run");
+    var reset = box.querySelector("button.reset");
+    var status = box.querySelector(".run-status");
+    var book = box.querySelector("template.book-code").content.textContent;
+    if (!token) {
+      run.disabled = true;
+      status.textContent = "Open the address `workbook serve` printed to run code here.";
+    }
+    reset.addEventListener("click", function () {
+      editor.value = book;
+      box.querySelector(".run-result").hidden = true;
+      status.textContent = "The book's version.";
+    });
+    run.addEventListener("click", function () {
+      if (run.disabled) return;
+      run.disabled = true;
+      status.textContent = "Compiling and running…";
+      fetch("/run", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Workbook-Token": token },
+        body: JSON.stringify({ scenario: box.getAttribute("data-scenario"), code: editor.value })
+      }).then(function (response) {
+        if (!response.ok) return response.text().then(function (text) { throw new Error(text.trim()); });
+        return response.json();
+      }).then(function (reply) {
+        status.textContent = reply.status === "TIMED OUT" ? "Stopped: it ran past its time limit." : "Ran.";
+        show(box, reply);
+      }).catch(function (error) {
+        status.textContent = "Not run: " + error.message;
+      }).then(function () {
+        run.disabled = false;
+      });
+    });
+  });
+})();

@@ -1,0 +1,67 @@
+import ArgumentParser
+import BookRunner
+import BookServer
+import Course
+import CProcessControl
+import Dispatch
+import Foundation
+import WorkbookBasics
+
+/// `workbook serve`: the web book on 127.0.0.1, every scenario editable and runnable in its page.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the web book on 127.0.0.1, with every scenario editable and runnable in its page (Ctrl-C to stop).",
+        discussion: """
+            Prints an address that holds a secret token, new at every start: open it. A Run \
+            compiles the scenario's edited code against the scenario kit and runs it in the \
+            grading sandbox, then shows what it printed, the difference from the book's output \
+            and the pictures its traces drew. Only pages of this address can run code.
+            """
+    )
+
+    @Option(help: "The port on 127.0.0.1 (0: any free port).")
+    var port: UInt16 = 8484
+
+    @OptionGroup var timeLimit: TimeLimitOption
+
+    mutating func run() throws {
+        let root = try PackageRoot.locate()
+        let kit = ScenarioKit(packageRoot: root)
+        try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let port = self.port
+        let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
+        workbook_line_buffer_standard_output()
+        let stateFolder = LockedFolder()
+        Task {
+            do {
+                let server = try await BookServer(packageRoot: root, kit: kit, port: port, timeLimit: seconds)
+                stateFolder.set(server.state)
+                print("The workbook is served at \(server.address)")
+                print("Open that address (it holds this start's token); Ctrl-C stops the server.")
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(port): \(error)\n".utf8))
+                Foundation.exit(1)
+            }
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                if let folder = stateFolder.get() { try? FileManager.default.removeItem(at: folder) }
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}
+
+private final class LockedFolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folder: URL?
+    func set(_ url: URL) { lock.withLock { folder = url } }
+    func get() -> URL? { lock.withLock { folder } }
+}

@@ -1,0 +1,150 @@
+import BookRunner
+import BookServer
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One HTTP/1.1 request written as given (any Host, any Origin) to 127.0.0.1:port, and the answer.
+private func exchange(port: UInt16, _ request: String) throws -> (status: Int, headers: String, body: String) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw ServeError("no socket") }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw ServeError("cannot connect to port \(port)") }
+    var timeout = timeval(tv_sec: 120, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let bytes = Array(request.utf8)
+    var sent = 0
+    while sent < bytes.count {
+        let wrote = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if wrote <= 0 { break }
+        sent += wrote
+    }
+    var answer = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let got = recv(descriptor, &buffer, buffer.count, 0)
+        if got <= 0 { break }
+        answer += buffer[..<got]
+    }
+    let text = String(decoding: answer, as: UTF8.self)
+    let parts = text.components(separatedBy: "\r\n\r\n")
+    let head = parts.first ?? ""
+    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
+}
+
+private func get(_ port: UInt16, _ path: String, host: String? = nil, extra: String = "") throws -> (status: Int, headers: String, body: String) {
+    try exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(extra)Connection: close\r\n\r\n")
+}
+
+private func post(_ port: UInt16, body: String, token: String?, origin: String?, host: String? = nil,
+                  type: String = "application/json", length: Int? = nil) throws -> (status: Int, headers: String, body: String) {
+    var request = "POST /run HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nContent-Type: \(type)\r\nContent-Length: \(length ?? body.utf8.count)\r\nConnection: close\r\n"
+    if let token { request += "X-Workbook-Token: \(token)\r\n" }
+    if let origin { request += "Origin: \(origin)\r\n" }
+    return try exchange(port: port, request + "\r\n" + body)
+}
+
+private func runBody(_ scenario: String, _ code: String) -> String {
+    String(decoding: try! JSONSerialization.data(withJSONObject: ["scenario": scenario, "code": code]), as: UTF8.self)
+}
+
+/// `workbook serve`'s guard, against a real server on a free port: refusals need no kit.
+@Suite struct BookServerGuardTests {
+    @Test func theServerBindsLoopbackOnlyAndRefusesForeignHostsOriginsAndRunsWithoutTheToken() async throws {
+        let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot), port: 0)
+        defer { Task { await server.stop() } }
+        let port = server.port
+        #expect(server.address.hasPrefix("http://127.0.0.1:\(port)/?token="))
+        #expect(server.token.count == 64)
+
+        // Loopback only: the listening socket is 127.0.0.1's, not every address's.
+        let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        let hexPort = String(format: "%04X", port)
+        #expect(listening.contains("0100007F:\(hexPort)"))
+        #expect(!listening.contains("00000000:\(hexPort)"))
+
+        // Pages: its own Host is served; a rebound name, another port or none is refused.
+        #expect(try get(port, "/index.html").status == 200)
+        #expect(try get(port, "/index.html", host: "localhost:\(port)").status == 200)
+        #expect(try get(port, "/index.html", host: "evil.example:\(port)").status == 421)
+        #expect(try get(port, "/index.html", host: "127.0.0.1:1").status == 421)
+        #expect(try get(port, "/index.html", extra: "Origin: http://evil.example\r\n").status == 403)
+        #expect(try get(port, "/index.html", extra: "Sec-Fetch-Site: cross-site\r\n").status == 403)
+
+        // The address's token is kept in a strict cookie; a page holds the token only with it.
+        let landing = try get(port, "/?token=\(server.token)")
+        #expect(landing.status == 303)
+        #expect(landing.headers.contains("workbook-run=\(server.token); Path=/; HttpOnly; SameSite=Strict"))
+        #expect(try get(port, "/?token=\(String(repeating: "0", count: 64))").status == 403)
+        let chapter = "/chapters/01-demand.html"
+        #expect(try !get(port, chapter).body.contains(server.token))
+        let withCookie = try get(port, chapter, extra: "Cookie: workbook-run=\(server.token)\r\n")
+        #expect(withCookie.body.contains("<meta name=\"workbook-run-token\" content=\"\(server.token)\">"))
+        #expect(withCookie.body.contains("<textarea"))
+
+        // Runs: no token, a wrong one, a foreign or missing Origin, a rebound Host, not JSON, too large.
+        let body = runBody("1#1", "print(1)")
+        let own = "http://127.0.0.1:\(port)"
+        #expect(try post(port, body: body, token: nil, origin: own).status == 403)
+        #expect(try post(port, body: body, token: String(repeating: "a", count: 64), origin: own).status == 403)
+        #expect(try post(port, body: body, token: server.token, origin: "http://evil.example").status == 403)
+        #expect(try post(port, body: body, token: server.token, origin: "null").status == 403)
+        #expect(try post(port, body: body, token: server.token, origin: nil).status == 403)
+        #expect(try post(port, body: body, token: server.token, origin: "http://evil.example:\(port)", host: "evil.example:\(port)").status == 421)
+        #expect(try post(port, body: body, token: server.token, origin: own, type: "text/plain").status == 415)
+        #expect(try post(port, body: "", token: server.token, origin: own, length: 10 << 20).status == 413)
+        let large = runBody("1#1", String(repeating: "// padding\n", count: 7000))
+        #expect(try post(port, body: large, token: server.token, origin: own).status == 413)
+    }
+}
+
+/// A run's round trip through the server, compiled and run in the grading sandbox against
+/// this package's scenario kit.
+@Suite(.tags(.slow), .slow) struct BookServerRunTests {
+    @Test func anEditedScenarioRunsInTheSandboxAndComesBackWithItsDiffAndPictures() async throws {
+        let kit = ScenarioKit(packageRoot: BuiltWorkbook.packageRoot)
+        try kit.prepare()
+        let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: kit, port: 0, timeLimit: 5)
+        defer { Task { await server.stop() } }
+        let port = server.port, own = "http://127.0.0.1:\(port)"
+        let book = try ScenarioPlayground.scenario(named: "1#1", in: .load(packageRoot: BuiltWorkbook.packageRoot)).1
+
+        func run(_ code: String, scenario: String = "1#1") throws -> [String: Any] {
+            let answer = try post(port, body: runBody(scenario, code), token: server.token, origin: own)
+            #expect(answer.status == 200, "\(answer.body)")
+            return (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]) ?? [:]
+        }
+        let asWritten = try run(book.code)
+        #expect(asWritten["passed"] as? Bool == true, "\(asWritten)")
+
+        let edited = try run(book.code + "\nprint(\"edited in the page\")\n")
+        #expect(edited["status"] as? String == "FAIL")
+        #expect((edited["output"] as? String)?.contains("edited in the page") == true)
+        #expect((edited["diff"] as? [[String: String]])?.contains { $0["kind"] == "unexpected" && $0["text"] == "edited in the page" } == true)
+
+        // What the sandbox hides: the workbook's folder, the network, /root; and it cannot write outside.
+        let probe = """
+            print(FileManager.default.fileExists(atPath: \(String(reflecting: BuiltWorkbook.packageRoot.appendingPathComponent("Package.swift").path))))
+            print(FileManager.default.isWritableFile(atPath: "/usr/bin"))
+            print(FileManager.default.fileExists(atPath: "/root/.bashrc") || FileManager.default.fileExists(atPath: "/etc/shadow"))
+            """
+        let probed = try run(probe)
+        #expect((probed["output"] as? String)?.split(separator: "\n") == ["false", "false", "false"], "\(probed)")
+
+        let hang = try run("while true {}")
+        #expect(hang["status"] as? String == "TIMED OUT", "\(hang)")
+
+        let broken = try run("let x: Int = \"no\"")
+        #expect(broken["status"] as? String == "NOT COMPILED")
+    }
+}
