@@ -31,6 +31,10 @@ public final class BookServer: Sendable {
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
         var scenarios = UntrustedScenario(kit: kit, moduleCache: cache, runs: runs)
         scenarios.timeLimit = timeLimit
+        if let chapter = book.book.chapters.first(where: { !$0.scenarios.isEmpty }), let first = chapter.scenarios.first {
+            let warming = scenarios
+            try await Self.onAThreadOfItsOwn { try warming.warmModuleCache(chapter: chapter, scenario: first) }
+        }
         let responder = Responder()
         let server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled,
                                 handler: ClosureHTTPHandler { request in
@@ -112,15 +116,25 @@ public final class BookServer: Sendable {
         guard gate.enter() else { return Self.text(429, "another run is in progress: wait for it to end") }
         let scenarios = self.scenarios
         let started = Date()
-        let ran = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: scenarios.run(chapter: chapter, scenario: scenario, code: asked.code))
-            }
-        }
+        let ran = await Self.onAThreadOfItsOwn { scenarios.run(chapter: chapter, scenario: scenario, code: asked.code) }
         gate.leave()
         let reply = RunReply(ran, seconds: Date().timeIntervalSince(started))
         let data = (try? JSONEncoder().encode(reply)) ?? Data()
         return HTTPResponse(statusCode: .ok, headers: Self.common(type: "application/json"), body: data)
+    }
+
+    /// Runs `body`, which waits on a child process, on a thread of its own: the server's
+    /// tasks keep the cooperative pool (two threads on a 2-core machine).
+    private static func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private static func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
+        }
     }
 
     private static func common(type: String) -> HTTPHeaders {

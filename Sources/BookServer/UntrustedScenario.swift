@@ -46,22 +46,51 @@ package struct UntrustedScenario: Sendable {
     }
 
     /// The folders the compiler needs to read: the kit's build (modules, the library, the
-    /// checkouts' C headers) and the workbook's own C targets' headers.
+    /// checkouts' C headers), the workbook's own C targets' headers, which the kit's generated
+    /// module maps name where they are, and the module cache.
     private var readableForCompile: [URL] {
-        let build = kit.directory.appendingPathComponent(".build")
-        let includes = Set(kit.cModuleMaps.map { $0.deletingLastPathComponent().standardizedFileURL.path })
-            .filter { !$0.hasPrefix(build.standardizedFileURL.path + "/") }
-            .sorted().map(URL.init(fileURLWithPath:))
-        return [build] + includes
+        let sources = kit.packageRoot.appendingPathComponent("Sources")
+        let headers = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+            .map { sources.appendingPathComponent($0).appendingPathComponent("include") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        return [kit.directory.appendingPathComponent(".build")] + headers + [moduleCache]
+    }
+
+    /// Fills ``moduleCache`` by compiling `scenario` as the book writes it, outside the
+    /// sandbox (it is the workbook's own code), then opens the cache to reading by every
+    /// user. Sandboxed compiles read it and none may write it: one run cannot plant what
+    /// the next one loads, and each run may be a different user.
+    package func warmModuleCache(chapter: Chapter, scenario: Scenario) throws {
+        let folder = runs.appendingPathComponent("warm-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = program(chapter: chapter, scenario: scenario, code: scenario.code)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(program.source.utf8).write(to: folder.appendingPathComponent("Scenarios.swift"))
+        try Data(program.main.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        var compiler = ChildProcess("swiftc", program.compilerArguments(in: folder, moduleCache: moduleCache),
+                                    workingDirectory: folder, timeout: 300)
+        compiler.outputLimit = 256 << 10
+        let compiled = try compiler.run()
+        guard compiled.succeeded else {
+            throw ServeError("the book's own scenario \(chapter.number)#\(scenario.number) does not compile: "
+                             + ChapterProgram.failure(compiled, timeLimit: 300).message)
+        }
+        UntrustedRun.openToReading(moduleCache)
+    }
+
+    /// `code` in `scenario`'s place, as a program of its own.
+    private func program(chapter: Chapter, scenario: Scenario, code: String) -> ChapterProgram {
+        let path = "edited/\(chapter.name)-\(scenario.number).swift"
+        let copy = Scenario(number: scenario.number, code: code, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading)
+        let source = ChapterSource(contents: .init(path: path, number: chapter.number, slug: chapter.slug, name: chapter.name,
+                                                   title: chapter.title, scenarios: [copy]))
+        return ChapterProgram(kit: kit, source: source, folderName: "serve")
     }
 
     package func run(chapter: Chapter, scenario: Scenario, code: String) -> Run {
         let id = ScenarioID(chapter: chapter.name, number: scenario.number)
         let path = "edited/\(chapter.name)-\(scenario.number).swift"
-        let copy = Scenario(number: scenario.number, code: code, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading)
-        let source = ChapterSource(contents: .init(path: path, number: chapter.number, slug: chapter.slug, name: chapter.name,
-                                                   title: chapter.title, scenarios: [copy]))
-        let program = ChapterProgram(kit: kit, source: source, folderName: "serve")
+        let program = program(chapter: chapter, scenario: scenario, code: code)
         func verdict(_ status: ScenarioResult.Status, compileSeconds: Double = 0) -> Run {
             Run(result: ScenarioResult(id: id, chapterPath: path, line: 1, heading: scenario.heading, status: status),
                 drawings: [], expected: scenario.expectedOutput, compileSeconds: compileSeconds, runSeconds: 0)
@@ -81,7 +110,7 @@ package struct UntrustedScenario: Sendable {
         var compiler = ChildProcess("swiftc", program.compilerArguments(in: folder, moduleCache: moduleCache),
                                     workingDirectory: folder, timeout: compileTimeLimit + 5)
         compiler.outputLimit = 256 << 10
-        let sandboxedCompiler = UntrustedRun.compiling(compiler, seconds: compileTimeLimit, readable: readableForCompile, writable: [folder, moduleCache])
+        let sandboxedCompiler = UntrustedRun.compiling(compiler, seconds: compileTimeLimit, readable: readableForCompile, writable: [folder])
         let compiled: ChildProcess.Result
         do { compiled = try sandboxedCompiler.run() } catch {
             return verdict(.notRun(message: "the compiler cannot be started: \(error)"))

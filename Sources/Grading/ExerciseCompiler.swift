@@ -271,7 +271,7 @@ struct ExerciseCompiler: Sendable {
 
     /// Opens `folder` and everything in it to reading by every user (the compiler makes its
     /// cache's folders private to their owner).
-    private static func makeReadableByAll(_ folder: URL) {
+    static func makeReadableByAll(_ folder: URL) {
         let manager = FileManager.default
         var paths = [folder.path]
         if let walker = manager.enumerator(atPath: folder.path) {

@@ -31,4 +31,10 @@ package enum UntrustedRun {
         sandbox(for: readable + writable).wrap(process, limits: Sandbox.Limits(cpuSeconds: Int(seconds.rounded(.up)) + 1),
                                                readable: readable, writable: writable, environment: environment)
     }
+
+    /// Opens `folder` and everything in it to reading by every user, as grading opens its
+    /// warmed module cache to its sandboxed compiles.
+    package static func openToReading(_ folder: URL) {
+        ExerciseCompiler.makeReadableByAll(folder)
+    }
 }

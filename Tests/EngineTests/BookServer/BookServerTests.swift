@@ -6,8 +6,13 @@ import Testing
 import Glibc
 #endif
 
-/// One HTTP/1.1 request written as given (any Host, any Origin) to 127.0.0.1:port, and the answer.
-private func exchange(port: UInt16, _ request: String) throws -> (status: Int, headers: String, body: String) {
+/// One HTTP/1.1 request written as given (any Host, any Origin) to 127.0.0.1:port, and the
+/// answer. The socket blocks, so it waits off the cooperative pool the server's tasks need.
+private func exchange(port: UInt16, _ request: String) async throws -> (status: Int, headers: String, body: String) {
+    try await offThePool { try blockingExchange(port: port, request) }
+}
+
+private func blockingExchange(port: UInt16, _ request: String) throws -> (status: Int, headers: String, body: String) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw ServeError("no socket") }
     defer { close(descriptor) }
@@ -42,16 +47,16 @@ private func exchange(port: UInt16, _ request: String) throws -> (status: Int, h
     return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
 }
 
-private func get(_ port: UInt16, _ path: String, host: String? = nil, extra: String = "") throws -> (status: Int, headers: String, body: String) {
-    try exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(extra)Connection: close\r\n\r\n")
+private func get(_ port: UInt16, _ path: String, host: String? = nil, extra: String = "") async throws -> (status: Int, headers: String, body: String) {
+    try await exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(extra)Connection: close\r\n\r\n")
 }
 
 private func post(_ port: UInt16, body: String, token: String?, origin: String?, host: String? = nil,
-                  type: String = "application/json", length: Int? = nil) throws -> (status: Int, headers: String, body: String) {
+                  type: String = "application/json", length: Int? = nil) async throws -> (status: Int, headers: String, body: String) {
     var request = "POST /run HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nContent-Type: \(type)\r\nContent-Length: \(length ?? body.utf8.count)\r\nConnection: close\r\n"
     if let token { request += "X-Workbook-Token: \(token)\r\n" }
     if let origin { request += "Origin: \(origin)\r\n" }
-    return try exchange(port: port, request + "\r\n" + body)
+    return try await exchange(port: port, request + "\r\n" + body)
 }
 
 private func runBody(_ scenario: String, _ code: String) -> String {
@@ -74,37 +79,37 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         #expect(!listening.contains("00000000:\(hexPort)"))
 
         // Pages: its own Host is served; a rebound name, another port or none is refused.
-        #expect(try get(port, "/index.html").status == 200)
-        #expect(try get(port, "/index.html", host: "localhost:\(port)").status == 200)
-        #expect(try get(port, "/index.html", host: "evil.example:\(port)").status == 421)
-        #expect(try get(port, "/index.html", host: "127.0.0.1:1").status == 421)
-        #expect(try get(port, "/index.html", extra: "Origin: http://evil.example\r\n").status == 403)
-        #expect(try get(port, "/index.html", extra: "Sec-Fetch-Site: cross-site\r\n").status == 403)
+        #expect(try await get(port, "/index.html").status == 200)
+        #expect(try await get(port, "/index.html", host: "localhost:\(port)").status == 200)
+        #expect(try await get(port, "/index.html", host: "evil.example:\(port)").status == 421)
+        #expect(try await get(port, "/index.html", host: "127.0.0.1:1").status == 421)
+        #expect(try await get(port, "/index.html", extra: "Origin: http://evil.example\r\n").status == 403)
+        #expect(try await get(port, "/index.html", extra: "Sec-Fetch-Site: cross-site\r\n").status == 403)
 
         // The address's token is kept in a strict cookie; a page holds the token only with it.
-        let landing = try get(port, "/?token=\(server.token)")
+        let landing = try await get(port, "/?token=\(server.token)")
         #expect(landing.status == 303)
         #expect(landing.headers.contains("workbook-run=\(server.token); Path=/; HttpOnly; SameSite=Strict"))
-        #expect(try get(port, "/?token=\(String(repeating: "0", count: 64))").status == 403)
+        #expect(try await get(port, "/?token=\(String(repeating: "0", count: 64))").status == 403)
         let chapter = "/chapters/01-demand.html"
-        #expect(try !get(port, chapter).body.contains(server.token))
-        let withCookie = try get(port, chapter, extra: "Cookie: workbook-run=\(server.token)\r\n")
+        #expect(try await !get(port, chapter).body.contains(server.token))
+        let withCookie = try await get(port, chapter, extra: "Cookie: workbook-run=\(server.token)\r\n")
         #expect(withCookie.body.contains("<meta name=\"workbook-run-token\" content=\"\(server.token)\">"))
         #expect(withCookie.body.contains("<textarea"))
 
         // Runs: no token, a wrong one, a foreign or missing Origin, a rebound Host, not JSON, too large.
         let body = runBody("1#1", "print(1)")
         let own = "http://127.0.0.1:\(port)"
-        #expect(try post(port, body: body, token: nil, origin: own).status == 403)
-        #expect(try post(port, body: body, token: String(repeating: "a", count: 64), origin: own).status == 403)
-        #expect(try post(port, body: body, token: server.token, origin: "http://evil.example").status == 403)
-        #expect(try post(port, body: body, token: server.token, origin: "null").status == 403)
-        #expect(try post(port, body: body, token: server.token, origin: nil).status == 403)
-        #expect(try post(port, body: body, token: server.token, origin: "http://evil.example:\(port)", host: "evil.example:\(port)").status == 421)
-        #expect(try post(port, body: body, token: server.token, origin: own, type: "text/plain").status == 415)
-        #expect(try post(port, body: "", token: server.token, origin: own, length: 10 << 20).status == 413)
+        #expect(try await post(port, body: body, token: nil, origin: own).status == 403)
+        #expect(try await post(port, body: body, token: String(repeating: "a", count: 64), origin: own).status == 403)
+        #expect(try await post(port, body: body, token: server.token, origin: "http://evil.example").status == 403)
+        #expect(try await post(port, body: body, token: server.token, origin: "null").status == 403)
+        #expect(try await post(port, body: body, token: server.token, origin: nil).status == 403)
+        #expect(try await post(port, body: body, token: server.token, origin: "http://evil.example:\(port)", host: "evil.example:\(port)").status == 421)
+        #expect(try await post(port, body: body, token: server.token, origin: own, type: "text/plain").status == 415)
+        #expect(try await post(port, body: "", token: server.token, origin: own, length: 10 << 20).status == 413)
         let large = runBody("1#1", String(repeating: "// padding\n", count: 7000))
-        #expect(try post(port, body: large, token: server.token, origin: own).status == 413)
+        #expect(try await post(port, body: large, token: server.token, origin: own).status == 413)
     }
 }
 
@@ -113,21 +118,21 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 @Suite(.tags(.slow), .slow) struct BookServerRunTests {
     @Test func anEditedScenarioRunsInTheSandboxAndComesBackWithItsDiffAndPictures() async throws {
         let kit = ScenarioKit(packageRoot: BuiltWorkbook.packageRoot)
-        try kit.prepare()
+        try await offThePool { try kit.prepare() }
         let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: kit, port: 0, timeLimit: 5)
         defer { Task { await server.stop() } }
         let port = server.port, own = "http://127.0.0.1:\(port)"
         let book = try ScenarioPlayground.scenario(named: "1#1", in: .load(packageRoot: BuiltWorkbook.packageRoot)).1
 
-        func run(_ code: String, scenario: String = "1#1") throws -> [String: Any] {
-            let answer = try post(port, body: runBody(scenario, code), token: server.token, origin: own)
+        func run(_ code: String, scenario: String = "1#1") async throws -> [String: Any] {
+            let answer = try await post(port, body: runBody(scenario, code), token: server.token, origin: own)
             #expect(answer.status == 200, "\(answer.body)")
             return (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]) ?? [:]
         }
-        let asWritten = try run(book.code)
+        let asWritten = try await run(book.code)
         #expect(asWritten["passed"] as? Bool == true, "\(asWritten)")
 
-        let edited = try run(book.code + "\nprint(\"edited in the page\")\n")
+        let edited = try await run(book.code + "\nprint(\"edited in the page\")\n")
         #expect(edited["status"] as? String == "FAIL")
         #expect((edited["output"] as? String)?.contains("edited in the page") == true)
         #expect((edited["diff"] as? [[String: String]])?.contains { $0["kind"] == "unexpected" && $0["text"] == "edited in the page" } == true)
@@ -138,13 +143,13 @@ private func runBody(_ scenario: String, _ code: String) -> String {
             print(FileManager.default.isWritableFile(atPath: "/usr/bin"))
             print(FileManager.default.fileExists(atPath: "/root/.bashrc") || FileManager.default.fileExists(atPath: "/etc/shadow"))
             """
-        let probed = try run(probe)
+        let probed = try await run(probe)
         #expect((probed["output"] as? String)?.split(separator: "\n") == ["false", "false", "false"], "\(probed)")
 
-        let hang = try run("while true {}")
+        let hang = try await run("while true {}")
         #expect(hang["status"] as? String == "TIMED OUT", "\(hang)")
 
-        let broken = try run("let x: Int = \"no\"")
+        let broken = try await run("let x: Int = \"no\"")
         #expect(broken["status"] as? String == "NOT COMPILED")
     }
 }
