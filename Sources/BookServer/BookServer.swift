@@ -51,7 +51,10 @@ public final class BookServer: Sendable {
         self.scenarios = scenarios
         self.state = state
         let guardian = ServeGuard(port: bound, token: token)
-        responder.answer = { [unowned self] request in await self.answer(request, guardian: guardian) }
+        responder.answer = { [weak self] request in
+            guard let self else { return Self.text(503, "the server is stopping") }
+            return await self.answer(request, guardian: guardian)
+        }
     }
 
     /// The server's own folder under `.workbook/serve` (its module cache, its runs): removed on stop.

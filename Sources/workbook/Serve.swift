@@ -31,11 +31,11 @@ struct Serve: ParsableCommand {
         let port = self.port
         let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
         workbook_line_buffer_standard_output()
-        let stateFolder = LockedFolder()
+        let running = RunningServer()
         Task {
             do {
                 let server = try await BookServer(packageRoot: root, kit: kit, port: port, timeLimit: seconds)
-                stateFolder.set(server.state)
+                running.set(server)
                 print("The workbook is served at \(server.address)")
                 print("Open that address (it holds this start's token); Ctrl-C stops the server.")
             } catch {
@@ -49,7 +49,7 @@ struct Serve: ParsableCommand {
         for number in [SIGINT, SIGTERM] {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
-                if let folder = stateFolder.get() { try? FileManager.default.removeItem(at: folder) }
+                if let server = running.get() { try? FileManager.default.removeItem(at: server.state) }
                 Foundation.exit(0)
             }
             source.resume()
@@ -59,9 +59,10 @@ struct Serve: ParsableCommand {
     }
 }
 
-private final class LockedFolder: @unchecked Sendable {
+/// The server, kept alive until the process ends; the signal handler removes its folder.
+private final class RunningServer: @unchecked Sendable {
     private let lock = NSLock()
-    private var folder: URL?
-    func set(_ url: URL) { lock.withLock { folder = url } }
-    func get() -> URL? { lock.withLock { folder } }
+    private var server: BookServer?
+    func set(_ server: BookServer) { lock.withLock { self.server = server } }
+    func get() -> BookServer? { lock.withLock { server } }
 }
