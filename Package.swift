@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
+        // `workbook serve` builds and becomes it: only `serve` compiles the HTTP server.
+        .executable(name: "workbook-serve", targets: ["workbook-serve"]),
         // Not API: the workbook's own modules (grading, the catalog, the checks and their
         // wire), for the instructor's package of reference solutions and the tests that grade
         // them, which depends on this one by path (docs/maintainers.md). The leading
@@ -237,10 +239,16 @@ let package = Package(
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "BookServer", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: engine
+        ),
+        .executableTarget(
+            name: "workbook-serve",
+            dependencies: ["BookServer", "BookRunner", "Course", "CProcessControl", "WorkbookBasics",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
         .executableTarget(

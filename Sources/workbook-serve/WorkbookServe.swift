@@ -1,0 +1,76 @@
+import ArgumentParser
+import BookRunner
+import BookServer
+import Course
+import CProcessControl
+import Dispatch
+import Foundation
+import WorkbookBasics
+
+/// The web book on 127.0.0.1, every scenario editable and runnable in its page: what
+/// `workbook serve` runs. A program of its own so that only `serve` builds the HTTP server.
+@main
+struct WorkbookServe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workbook-serve",
+        abstract: "Serve the web book on 127.0.0.1, with every scenario editable and runnable in its page (Ctrl-C to stop).",
+        discussion: """
+            Prints an address that holds a secret token, new at every start: open it. A Run \
+            compiles the scenario's edited code against the scenario kit and runs it in the \
+            grading sandbox, then shows what it printed, the difference from the book's output \
+            and the pictures its traces drew. Only pages of this address can run code.
+            """
+    )
+
+    @Option(help: "The port on 127.0.0.1 (0: any free port).")
+    var port: UInt16 = 8484
+
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Seconds one run may take before it is stopped.", valueName: "seconds"))
+    var timeLimit: Double = ScenarioRunner.defaultTimeLimit
+
+    func validate() throws {
+        if !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be a number of seconds more than 0") }
+    }
+
+    mutating func run() throws {
+        let root = try PackageRoot.locate()
+        let kit = ScenarioKit(packageRoot: root)
+        try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let port = self.port
+        let seconds = timeLimit
+        workbook_line_buffer_standard_output()
+        let running = RunningServer()
+        Task {
+            do {
+                let server = try await BookServer(packageRoot: root, kit: kit, port: port, timeLimit: seconds)
+                running.set(server)
+                print("The workbook is served at \(server.address)")
+                print("Open that address (it holds this start's token); Ctrl-C stops the server.")
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(port): \(error)\n".utf8))
+                Foundation.exit(1)
+            }
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                if let server = running.get() { try? FileManager.default.removeItem(at: server.state) }
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}
+
+/// The server, kept alive until the process ends; the signal handler removes its folder.
+private final class RunningServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var server: BookServer?
+    func set(_ server: BookServer) { lock.withLock { self.server = server } }
+    func get() -> BookServer? { lock.withLock { server } }
+}
