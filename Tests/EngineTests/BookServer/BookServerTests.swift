@@ -129,6 +129,18 @@ private func runBody(_ scenario: String, _ code: String) -> String {
             #expect(answer.status == 200, "\(answer.body)")
             return (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]) ?? [:]
         }
+        // The module cache, warmed at start: the runs' compiles read it and never write it.
+        func cacheListing() -> [String] {
+            let cache = server.state.appendingPathComponent("module-cache")
+            let walker = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey])
+            return (walker?.allObjects as? [URL] ?? []).map { url in
+                let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
+                return "\(url.path) \(values?.fileSize ?? -1) \(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+            }.sorted()
+        }
+        let warmed = cacheListing()
+        #expect(warmed.contains { $0.contains(".pcm ") }, "the module cache was not warmed at start")
+
         let asWritten = try await run(book.code)
         #expect(asWritten["passed"] as? Bool == true, "\(asWritten)")
 
@@ -151,5 +163,6 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 
         let broken = try await run("let x: Int = \"no\"")
         #expect(broken["status"] as? String == "NOT COMPILED")
+        #expect(cacheListing() == warmed, "a run's compile changed the module cache")
     }
 }
