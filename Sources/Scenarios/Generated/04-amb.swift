@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "One upstream: pass the subscription on, or stand in for it",
-                line: 721,
-                outputLine: 757,
+                line: 722,
+                outputLine: 758,
                 code: "final class ProbeSubscription: Subscription {\n    let send: (Int) -> Subscribers.Demand\n    var next = 1\n    init(send: @escaping (Int) -> Subscribers.Demand) { self.send = send }\n    func request(_ demand: Subscribers.Demand) {\n        print(\"probe: asked for \\(demand), sends \\(next)\")\n        let value = next\n        next += 1\n        print(\"probe: receive(\\(value)) returned \\(send(value))\")\n    }\n    func cancel() {}\n}\nstruct Probe: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: ProbeSubscription(send: { subscriber.receive($0) }))\n    }\n}\n\nlet scheduler = DispatchQueue.test\nProbe()\n    .receive(on: scheduler)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { $0.request(.max(1)) },\n        receiveValue: { value in\n            let more: Subscribers.Demand = value < 2 ? .max(1) : .none\n            print(\"reader: got \\(value), returns \\(more)\")\n            return more\n        },\n        receiveCompletion: { _ in }))\nprint(\"-- advance the scheduler --\")\nscheduler.advance()\n",
                 expectedOutput: "probe: asked for max(1), sends 1\nprobe: receive(1) returned max(0)\n-- advance the scheduler --\nreader: got 1, returns max(1)\nprobe: asked for max(1), sends 2\nprobe: receive(2) returned max(0)\nreader: got 2, returns max(0)\n",
                 run: chapter_04_amb_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "More than two: Publishers.amb(_:)",
-                line: 820,
-                outputLine: 841,
+                line: 821,
+                outputLine: 842,
                 code: "let mirrors = [\"north\", \"south\", \"east\"].map { name in\n    (name, PassthroughSubject<String, Never>())\n}\nlet download = Publishers.amb(mirrors.map { name, subject in\n    subject.handleEvents(receiveCancel: { print(\"\\(name): cancelled\") })\n})\n.sink(receiveCompletion: { print(\"download: \\($0)\") },\n      receiveValue: { print(\"download: \\($0)\") })\n\nmirrors[2].1.send(\"chunk 1 from east\")\nmirrors[0].1.send(\"chunk 1 from north\")\nmirrors[2].1.send(completion: .finished)\n\nlet nobody = Publishers.amb([PassthroughSubject<String, Never>]())\n    .sink(receiveCompletion: { print(\"no mirrors: \\($0)\") },\n          receiveValue: { print(\"no mirrors: \\($0)\") })\ndownload.cancel()\nnobody.cancel()\n",
                 expectedOutput: "north: cancelled\nsouth: cancelled\ndownload: chunk 1 from east\ndownload: finished\nno mirrors: finished\n",
                 run: chapter_04_amb_scenario9
@@ -268,10 +268,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 8, Chapters/04-amb.md:721
+// Scenario 8, Chapters/04-amb.md:722
 @_optimize(none)
 private func chapter_04_amb_scenario8() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 722)
+#sourceLocation(file: "Chapters/04-amb.md", line: 723)
 final class ProbeSubscription: Subscription {
     let send: (Int) -> Subscribers.Demand
     var next = 1
@@ -309,10 +309,10 @@ scheduler.advance()
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 9, Chapters/04-amb.md:820
+// Scenario 9, Chapters/04-amb.md:821
 @_optimize(none)
 private func chapter_04_amb_scenario9() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 821)
+#sourceLocation(file: "Chapters/04-amb.md", line: 822)
 let mirrors = ["north", "south", "east"].map { name in
     (name, PassthroughSubject<String, Never>())
 }

@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "Finishing needs no demand",
-                line: 547,
-                outputLine: 569,
+                line: 549,
+                outputLine: 571,
                 code: "struct Unplugged: Error, CustomStringConvertible {\n    var description: String { \"Unplugged\" }\n}\nlet trace = Trace()\n\nfunc subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) {\n    publisher.traced(name, into: trace).subscribe(AnySubscriber<P.Output, P.Failure>(\n        receiveSubscription: { _ in },\n        receiveValue: { _ in .none },\n        receiveCompletion: { print(\"\\(name): \\($0)\") }))\n}\n\nsubscribeAskingNothing(\"empty\", Empty<Int, Never>())\nsubscribeAskingNothing(\"fail\", Fail<Int, Unplugged>(error: Unplugged()))\nsubscribeAskingNothing(\"no elements\", [Int]().publisher)\nsubscribeAskingNothing(\"one element\", [7].publisher)\n\nprint(trace.timeline(), terminator: \"\")\nprint(\"violations:\", trace.violations.count)\n",
                 expectedOutput: "empty: finished\nfail: failure(Unplugged)\nno elements: finished\n#                   2  3  6  9\nempty       request\n            event   ^--|\n            demand  0  0\nfail        request\n            event      ^--#\n            demand     0  0\nno elements request\n            event         ^--|\n            demand        0  0\none element request\n            event            ^--\n            demand           0\nviolations: 0\n",
                 run: chapter_09_in_the_wild_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "The rules side by side",
-                line: 679,
-                outputLine: 700,
+                line: 662,
+                outputLine: 683,
                 code: "struct Oops: Error, CustomStringConvertible {\n    var description: String { \"Oops\" }\n}\nlet source = PassthroughSubject<Int, Oops>()\nvar reader: Subscription?\nsource\n    .buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(AnySubscriber<Int, Oops>(\n        receiveSubscription: { reader = $0 },\n        receiveValue: { value in\n            print(\"reader: \\(value)\")\n            if value == 1 { source.send(completion: .failure(Oops())) }\n            return .none\n        },\n        receiveCompletion: { print(\"reader: \\($0)\") }))\nfor value in 1...5 { source.send(value) }\nprint(\"-- the reader asks for 3 --\")\nreader?.request(.max(3))\n",
                 expectedOutput: "-- the reader asks for 3 --\nreader: 1\nreader: failure(Oops)\nreader: 2\nreader: 3\n",
                 run: chapter_09_in_the_wild_scenario10
@@ -109,8 +109,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 11,
                 heading: "The rules side by side",
-                line: 722,
-                outputLine: 766,
+                line: 731,
+                outputLine: 775,
                 code: "let source = PassthroughSubject<Int, Never>()\nvar reader: Subscription?\nlet printer = AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0 },\n    receiveValue: { value in\n        print(\"reader: \\(value)\")\n        if value == 1 { source.send(completion: .finished) }\n        return .none\n    },\n    receiveCompletion: { print(\"reader: \\($0)\") })\n\nprint(\"-- buffer, the reader asks for 10 --\")\nsource\n    .buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(printer)\nfor value in 1...5 { source.send(value) }\nreader?.request(.max(10))\n\n/// The reader's side of a PlainDemandBuffer: its requests go to the queue.\nfinal class QueueSubscription: Subscription {\n    var onRequest: (Subscribers.Demand) -> Void = { _ in }\n    func request(_ demand: Subscribers.Demand) { onRequest(demand) }\n    func cancel() {}\n}\nprint(\"-- DemandBuffer, the reader asks for 10 --\")\nlet source2 = PassthroughSubject<Int, Never>()\nlet queue = PlainDemandBuffer(downstream: AnySubscriber<Int, Never>(\n    receiveSubscription: { _ in },\n    receiveValue: { value in\n        print(\"reader: \\(value)\")\n        if value == 1 { source2.send(completion: .finished) }\n        return .none\n    },\n    receiveCompletion: { print(\"reader: \\($0)\") }))\nlet queueSubscription = QueueSubscription()\nqueueSubscription.onRequest = { _ = queue.request($0) }\nqueue.start(with: queueSubscription)\nlet feed = source2.sink(receiveCompletion: { queue.receive(completion: $0) },\n                        receiveValue: { _ = queue.receive($0) })\nfor value in 1...5 { source2.send(value) }\nqueueSubscription.request(.max(10))\n",
                 expectedOutput: "-- buffer, the reader asks for 10 --\nreader: 1\nreader: finished\nreader: 2\nreader: 3\nreader: 4\nreader: 5\n-- DemandBuffer, the reader asks for 10 --\nreader: 1\nreader: 2\nreader: 3\nreader: 4\nreader: 5\nreader: finished\n",
                 run: chapter_09_in_the_wild_scenario11
@@ -426,10 +426,10 @@ print(Subscribers.Demand.max(Int.max) + 1)
 #sourceLocation()
 }
 
-// Scenario 9, Chapters/09-in-the-wild.md:547
+// Scenario 9, Chapters/09-in-the-wild.md:549
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario9() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 548)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 550)
 struct Unplugged: Error, CustomStringConvertible {
     var description: String { "Unplugged" }
 }
@@ -453,10 +453,10 @@ print("violations:", trace.violations.count)
 withExtendedLifetime(trace) {}
 }
 
-// Scenario 10, Chapters/09-in-the-wild.md:679
+// Scenario 10, Chapters/09-in-the-wild.md:662
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario10() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 680)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 663)
 struct Oops: Error, CustomStringConvertible {
     var description: String { "Oops" }
 }
@@ -480,10 +480,10 @@ withExtendedLifetime(source) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 11, Chapters/09-in-the-wild.md:722
+// Scenario 11, Chapters/09-in-the-wild.md:731
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario11() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 723)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 732)
 let source = PassthroughSubject<Int, Never>()
 var reader: Subscription?
 let printer = AnySubscriber<Int, Never>(
