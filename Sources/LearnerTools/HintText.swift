@@ -30,7 +30,8 @@ public struct HintText {
         let wrapper = TextWrapper(width: terminal.width)
         var lines = wrapper.wrap([
             Span("\(exercise.name), hint \(number) of \(exercise.hints.count)", Self.headingStyle),
-            Span("  (chapter \(exercise.chapter))", Self.asideStyle),
+            Span(" "),
+            Span("(chapter \(exercise.chapter))", Self.asideStyle, keepsTogether: true),
         ])
         lines += wrapper.wrap([Span(hint)])
         if number == exercise.hints.count {

@@ -38,7 +38,10 @@ import Testing
         let exercise = Exercise.named("BatchSink")
         let text = HintText(exercise: exercise, number: exercise.hints.count, hint: "Short.", terminal: Self.terminal).text
         #expect(text.contains("That was the last hint."), "\(text)")
-        #expect(text.split(separator: "\n").contains("swift run workbook check BatchSink."), "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= Self.width }, "\(text)")
+        #expect(lines.contains { $0.hasSuffix("swift run workbook check BatchSink.") }, "\(text)")
+        #expect(lines.contains("(chapter \(exercise.chapter))"), "the aside stays whole: \(text)")
     }
 
     /// Every line fits and starts with `indent`, and the lines' words, read in order, are
