@@ -176,7 +176,7 @@ PLANTS = {
     # A long file title that does not break.
     "off-edge": ("h1 code{white-space:nowrap!important}", "off-edge"),
     # A hidden heading anchor that takes a line of its own.
-    "heading-gap": (".anchor{display:block!important}", "heading-gap"),
+    "heading-gap": (".anchor{display:block!important;position:static!important}", "heading-gap"),
 }
 
 
@@ -236,9 +236,9 @@ def plant(page, name):
 
 def sample_pages(site):
     """A few pages that between them show every fault a plant brings back: the index,
-    chapter 1 (both kinds of picture), a source page of the workbook, and the first page of
-    OpenCombine with a cited line (the highlight bar)."""
-    cited = next((p for p in sorted((site / "opencombine").rglob("*.html"))
+    chapter 1 (both kinds of picture), a source page of the workbook, and the first Swift
+    file of OpenCombine with a cited line (the highlight bar)."""
+    cited = next((p for p in sorted((site / "opencombine").rglob("*.swift.html"))
                   if '<span class="line cited"' in p.read_text(encoding="utf-8")), None)
     candidates = [site / "index.html", site / "chapters" / "01-demand.html",
                   site / "source" / "Sources" / "BackpressureTrace" / "Trace.swift.html", cited]
