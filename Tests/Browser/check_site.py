@@ -173,8 +173,8 @@ PLANTS = {
                             "unreachable-picture"),
     # The cited line's bar drawn over the first digit of its number.
     "highlight-covers-number": (".source .line-number{padding-left:0!important}", "highlight-covers-number"),
-    # A long file title that does not break.
-    "off-edge": ("h1 code{white-space:nowrap!important}", "off-edge"),
+    # A long title (a chapter's, a file's path) that does not break.
+    "off-edge": ("main h1,main h1 code{white-space:nowrap!important}", "off-edge"),
     # A hidden heading anchor that takes a line of its own.
     "heading-gap": (".anchor{display:block!important;position:static!important}", "heading-gap"),
 }
