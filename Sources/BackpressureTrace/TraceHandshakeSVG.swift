@@ -45,14 +45,31 @@ struct TraceHandshakeSVG {
         }
     }
 
-    func render() -> String {
-        // Lifelines far enough apart for the longest label between two neighbours.
-        let gap = events.reduce(200.0) { gap, event in
-            let (from, to) = Self.ends(of: event.kind)
-            let label = Double(event.kind.callText.count) * Self.characterWidth + 24
-            return max(gap, label / Double(abs(to - from)))
+    /// The distances between the Publisher's and the Subscription's lifelines and between
+    /// the Subscription's and the Subscriber's: each just wide enough for the party boxes and
+    /// the longest label drawn between them, and together for the labels that span both.
+    ///
+    /// Sized apart rather than alike, because the calls between the Subscription and the
+    /// Subscriber (`receive(completion: .finished)`) are the long ones: a narrower picture is
+    /// one a phone shrinks less.
+    private func lifelineGaps() -> [Double] {
+        let labels = events.map { event -> (ends: (from: Int, to: Int), width: Double) in
+            (Self.ends(of: event.kind), Double(event.kind.callText.count) * Self.characterWidth + 24)
         }
-        let lifelines = (0..<3).map { Self.margin + Self.stampWidth + Self.partyWidth / 2 + Double($0) * gap }
+        var gaps = [0, 1].map { pair in
+            labels.filter { min($0.ends.from, $0.ends.to) == pair && abs($0.ends.to - $0.ends.from) == 1 }
+                .reduce(Self.partyWidth + 24) { max($0, $1.width) }
+        }
+        let spanning = labels.filter { abs($0.ends.to - $0.ends.from) == 2 }.map(\.width).max() ?? 0
+        let short = spanning - gaps[0] - gaps[1]
+        if short > 0 { gaps = gaps.map { $0 + short / 2 } }
+        return gaps
+    }
+
+    func render() -> String {
+        let gaps = lifelineGaps()
+        let first = Self.margin + Self.stampWidth + Self.partyWidth / 2
+        let lifelines = [first, first + gaps[0], first + gaps[0] + gaps[1]]
         let bottom = Self.headerTop + 40 + Double(events.count) * Self.rowHeight + 8
         var width = lifelines[2] + Self.partyWidth / 2 + Self.margin
         var canvas = SVGCanvas()

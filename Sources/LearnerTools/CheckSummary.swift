@@ -6,6 +6,11 @@ import WorkbookBasics
 /// What `workbook check` prints for a learner: each exercise's state with the check's
 /// message under it, a count, and the next step, pointing at `workbook hint` for the
 /// first exercise not yet solved.
+///
+/// The messages and the next step are prose, wrapped to the terminal's width by the same
+/// ``TextWrapper`` that lays out `workbook read`, so a long message breaks between words
+/// rather than wherever the terminal's edge falls. The exercise rows are a table and stay
+/// one line each.
 public struct CheckSummary {
     public var results: [ExerciseResult]
     /// Exercises whose file is still the stub (graded anyway when named alone).
@@ -20,6 +25,9 @@ public struct CheckSummary {
         self.terminal = terminal
     }
 
+    /// Where a check's message starts, under its exercise's name.
+    static let messageIndent = "    "
+
     /// The longest state, "does not compile", and two spaces.
     static let labelWidth = 18
 
@@ -27,6 +35,7 @@ public struct CheckSummary {
 
     public var text: String {
         let width = max(8, results.map(\.exercise.name.count).max() ?? 0)
+        let wrapper = TextWrapper(width: terminal.width)
         var lines: [StyledLine] = []
         for result in results {
             let name = result.exercise.name.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -37,7 +46,8 @@ public struct CheckSummary {
                           Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
                           Span(result.exercise.filePath, ExerciseStyles.notStarted)])
             if let detail = result.outcome.detail {
-                lines.append([Span("    " + (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(detail))])
+                let message = (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(detail)
+                lines += wrapper.wrap([Span(message)], firstPrefix: [Span(Self.messageIndent)], prefix: [Span(Self.messageIndent)])
             }
         }
         lines.append([])
@@ -46,12 +56,16 @@ public struct CheckSummary {
         if let next = results.first(where: { !$0.outcome.isPassed }) {
             let exercise = next.exercise
             let verb = untouched.contains(exercise.name) ? "Start" : "Keep going with"
-            lines.append([Span("\(verb) \(exercise.name) (chapter \(exercise.chapter)): edit \(exercise.filePath), then "),
-                          Span("swift run workbook check \(exercise.name)", ExerciseStyles.command)])
+            lines += wrapper.wrap([
+                Span("\(verb) \(exercise.name) (chapter \(exercise.chapter)): edit "),
+                Span(exercise.filePath, keepsTogether: true),
+                Span(", then "),
+                Span("swift run workbook check \(exercise.name)", ExerciseStyles.command, keepsTogether: true),
+            ])
             let seen = hintsSeen(exercise)
             let hintText = seen < exercise.hints.count
                 ? "Stuck? hint \(seen + 1) of \(exercise.hints.count): " : "Stuck? all \(exercise.hints.count) hints seen, see them again: "
-            lines.append([Span(hintText), Span("swift run workbook hint \(exercise.name)", ExerciseStyles.command)])
+            lines += wrapper.wrap([Span(hintText), Span("swift run workbook hint \(exercise.name)", ExerciseStyles.command, keepsTogether: true)])
         }
         return lines.map { terminal.render($0) + "\n" }.joined()
     }

@@ -102,13 +102,16 @@ struct ChapterPage {
 
             """
         for drawing in verified?.drawings ?? [] {
-            let what: String
+            // A timeline grows a column per event, so a long one keeps its size and scrolls
+            // in its frame; a handshake has three columns, which read best seen together,
+            // so it shrinks to the frame (book.css does both, by these classes).
+            let what: String, fit: String
             switch drawing.kind {
-            case .timeline: what = "Timeline of " + drawing.hops.joined(separator: ", ")
-            case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
+            case .timeline: (what, fit) = ("Timeline of " + drawing.hops.joined(separator: ", "), "scrolls")
+            case .handshake: (what, fit) = ("Handshake at " + drawing.hops.joined(separator: ", "), "scales")
             }
             html += """
-                <figure class="trace-picture" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
+                <figure class="trace-picture \(fit)" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
                 <div class="trace-scroll">\(drawing.svg())</div>
                 <figcaption>\(XMLText.escape(what)), drawn from the trace the scenario recorded.</figcaption>
                 </figure>

@@ -47,10 +47,12 @@ struct SourcePage {
             let kind = markedLines.contains(number) ? "line cited" : "line"
             numbered.append("<span class=\"\(kind)\" id=\"L\(number)\"><a class=\"line-number\" href=\"#L\(number)\" aria-hidden=\"true\">\(number)</a>\(text)</span>")
         }
+        // A path is one long word: on a phone its title breaks after a slash, not mid-name.
+        let heading = XMLText.escape(sourcePath).replacingOccurrences(of: "/", with: "/<wbr>")
         // Each line is a block of its own (a cited line is highlighted across the page), so no
         // newline goes between them: inside <pre> it would show as an empty line after each.
         let body = """
-            <h1 id="source"><code>\(XMLText.escape(sourcePath))</code></h1>
+            <h1 id="source"><code>\(heading)</code></h1>
             <p>\(introduction)</p>
             <pre class="code source"><code>\(numbered.joined())</code></pre>
 

@@ -18,12 +18,6 @@ struct Hint: ParsableCommand {
         let exercise = try ExerciseLookup.exercise(named: exercise)
         var progress = HintProgress(workspace: try ExerciseWorkspace.locateLayingOutExercises())
         let hint = try progress.next(for: exercise)
-        let terminal = options.terminal
-        print(terminal.paint("\(exercise.name), hint \(hint.number) of \(exercise.hints.count)", TextStyle(bold: true))
-              + terminal.paint("  (chapter \(exercise.chapter))", TextStyle(color: .lightBlack)))
-        print(hint.text)
-        if hint.number == exercise.hints.count {
-            print(terminal.paint("That was the last hint. Check your work with `swift run workbook check \(exercise.name)`.", TextStyle(color: .lightBlack)))
-        }
+        print(HintText(exercise: exercise, number: hint.number, hint: hint.text, terminal: options.terminal).text, terminator: "")
     }
 }

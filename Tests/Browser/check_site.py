@@ -9,12 +9,22 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
   - every scenario that prints a timeline() or handshake() shows an SVG whose lane names
     are the hops the chapter's code traces (read from Chapters/*.md, not from the page);
   - no page is wider than a phone's screen (390 px): wide code and pictures scroll in place;
+  - the layout reads, at 1280 px and 390 px (LAYOUT_CHECKS, each named in its problems):
+    code is single spaced, every picture can be seen whole (a handshake scales to its frame,
+    a timeline may scroll in its frame, nothing is clipped), a cited line's bar leaves its
+    line number clear, nothing runs off the right edge, and no heading has a gap under it;
   - the page reads with JavaScript off, and search works with it on; printed, it drops
     the navigation (a PDF of chapter 1 is kept beside the screenshots);
 and keeps screenshots at 1280 px and 390 px wide (light, and dark for the index) for review.
 
 Usage: check_site.py SITE_DIR [--chapters Chapters] [--screenshots DIR] [--chromium PATH]
+                     [--plant NAME] [--prove-plants]
 Exits 1 with one line per problem, 0 when all is well.
+
+A check that never fails proves nothing, so each layout check has a plant (PLANTS): CSS
+that brings back the fault it guards against, injected into every page. `--plant NAME`
+runs the checks with one planted; `--prove-plants` runs each plant on a few sample pages
+and exits 1 unless every one is caught by the check it was planted for.
 """
 import argparse
 import html.parser
@@ -28,6 +38,146 @@ from urllib.parse import unquote, urlparse
 from playwright.sync_api import sync_playwright
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+# The layout checks, run in the page at each width. Each returns [[check, text], ...];
+# the check's name starts its problems, so a plant can be matched to the check it trips.
+LAYOUT_CHECKS = r"""
+() => {
+  const problems = [];
+  const report = (check, text) => problems.push([check, text]);
+  const px = value => parseFloat(value) || 0;
+  const viewport = document.documentElement.clientWidth;
+  const name = el => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+      + (el.classList.length ? "." + [...el.classList].join(".") : "")
+      + ` "${(el.textContent || "").trim().slice(0, 40)}"`;
+  const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  /** The nearest ancestor that clips or scrolls sideways, if any. */
+  const frameOf = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+      if (getComputedStyle(a).overflowX !== "visible") return a;
+    return null;
+  };
+  const ownTextRects = el => [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim())
+      .flatMap(n => { const range = document.createRange(); range.selectNodeContents(n); return [...range.getClientRects()]; });
+  const textRects = (root, skip) => {
+    const rects = [], walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+      if (!node.textContent.trim() || (skip && skip(node.parentElement))) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      rects.push(...range.getClientRects());
+    }
+    return rects;
+  };
+
+  // double-spacing: a code block is as tall as its lines, one line height each.
+  for (const pre of document.querySelectorAll("main pre")) {
+    const style = getComputedStyle(pre);
+    if (!shown(pre) || style.whiteSpace !== "pre") continue;
+    const numbered = pre.querySelectorAll(".line").length;
+    const lines = numbered || pre.textContent.replace(/\n$/, "").split("\n").length;
+    const code = pre.querySelector("code") || pre;
+    const lineHeight = style.lineHeight === "normal" ? 1.2 * px(style.fontSize) : px(style.lineHeight);
+    const codeStyle = getComputedStyle(code);
+    const codeLineHeight = codeStyle.lineHeight === "normal" ? 1.2 * px(codeStyle.fontSize) : px(codeStyle.lineHeight);
+    const height = pre.clientHeight - px(style.paddingTop) - px(style.paddingBottom);
+    const perLine = height / lines;
+    if (perLine > 1.5 * Math.max(lineHeight, codeLineHeight) || codeLineHeight > 2 * px(codeStyle.fontSize)) {
+      report("double-spacing", `${name(pre)}: ${lines} lines take ${Math.round(height)} px, `
+          + `${perLine.toFixed(1)} px a line for a line height of ${codeLineHeight.toFixed(1)} px`);
+      break;
+    }
+  }
+
+  // unreachable-picture: every picture can be seen whole, in the page or by scrolling its
+  // frame; a handshake (figure.scales) fits its frame without scrolling.
+  for (const picture of document.querySelectorAll("main svg, main img")) {
+    if (!shown(picture)) continue;
+    const box = picture.getBoundingClientRect();
+    if (box.width < 2) continue;
+    const frame = frameOf(picture);
+    if (frame) {
+      const frameBox = frame.getBoundingClientRect(), overflow = getComputedStyle(frame).overflowX;
+      const left = box.left - frameBox.left - frame.clientLeft + frame.scrollLeft, right = left + box.width;
+      const scrolls = overflow === "auto" || overflow === "scroll";
+      const [from, to] = scrolls ? [0, frame.scrollWidth] : [frame.scrollLeft, frame.scrollLeft + frame.clientWidth];
+      if (left < from - 1 || right > to + 1)
+        report("unreachable-picture", `${name(picture)} is ${Math.round(box.width)} px wide; its frame ${name(frame)} `
+            + `(overflow-x: ${overflow}) shows ${Math.round(to - from)} px of it and the rest cannot be reached`);
+      else if (picture.closest("figure.scales") && box.width > frame.clientWidth + 1)
+        report("unreachable-picture", `${name(picture)} should scale to its frame, ${Math.round(frame.clientWidth)} px, `
+            + `but is ${Math.round(box.width)} px wide`);
+    } else if (box.right > viewport + 1 || box.left < -1) {
+      report("unreachable-picture", `${name(picture)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px `
+          + `of a ${viewport} px page, with no frame that scrolls`);
+    }
+  }
+
+  // highlight-covers-number: the bar on a cited line leaves the line number's text clear.
+  for (const line of [...document.querySelectorAll(".line.cited")].slice(0, 40)) {
+    const number = line.querySelector(".line-number");
+    if (!number || !shown(line)) continue;
+    const style = getComputedStyle(line);
+    let bar = px(style.borderLeftWidth);
+    for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
+      if (!shadow.includes("inset")) continue;
+      const [x, , , spread] = (shadow.replace(/rgba?\([^)]*\)/, "").match(/-?[\d.]+px/g) || []).map(px);
+      if (x > 0) bar = Math.max(bar, px(style.borderLeftWidth) + x + (spread || 0));
+    }
+    const text = textRects(number)[0];
+    const start = line.getBoundingClientRect().left;
+    if (text && text.left < start + bar + 1) {
+      report("highlight-covers-number", `line ${number.textContent}: its bar ends ${bar.toFixed(1)} px in, `
+          + `its number starts ${(text.left - start).toFixed(1)} px in`);
+      break;
+    }
+  }
+
+  // off-edge: no element or text ends past the right edge, unless a frame scrolls it.
+  const offEdge = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!shown(el) || frameOf(el) || ["SCRIPT", "STYLE", "svg"].includes(el.tagName)) continue;
+    if (el.parentElement && offEdge.includes(el.parentElement)) continue;
+    const right = Math.max(el.getBoundingClientRect().right,
+        ...ownTextRects(el).map(r => r.right));
+    if (right > viewport + 1) {
+      offEdge.push(el);
+      if (offEdge.length <= 3) report("off-edge", `${name(el)} ends at ${Math.round(right)} px, past the ${viewport} px edge`);
+    }
+  }
+
+  // heading-gap: a heading is as tall as its text, with no blank line under it.
+  for (const heading of document.querySelectorAll("main h1, main h2, main h3, main h4")) {
+    if (!shown(heading)) continue;
+    const rects = textRects(heading, parent => getComputedStyle(parent).visibility === "hidden");
+    if (!rects.length) continue;
+    const style = getComputedStyle(heading), box = heading.getBoundingClientRect();
+    const bottom = box.bottom - px(style.paddingBottom) - px(style.borderBottomWidth);
+    const gap = bottom - Math.max(...rects.map(r => r.bottom));
+    const lineHeight = style.lineHeight === "normal" ? 1.2 * px(style.fontSize) : px(style.lineHeight);
+    if (gap > 0.5 * lineHeight) {
+      report("heading-gap", `${name(heading)} has ${Math.round(gap)} px of nothing under its text`);
+      break;
+    }
+  }
+  return problems;
+}
+"""
+
+# Each plant brings back a fault a layout check is there to catch: {name: (CSS, check)}.
+PLANTS = {
+    # Block lines separated by a newline inside <pre>: every code line followed by a blank one.
+    "double-spacing": (r'.source .line+.line::before{content:"\A"}', "double-spacing"),
+    # A picture wider than the screen in a frame that clips instead of scrolling.
+    "unreachable-picture": (".trace-scroll{overflow:hidden!important}.trace-picture svg{max-width:none!important}",
+                            "unreachable-picture"),
+    # The cited line's bar drawn over the first digit of its number.
+    "highlight-covers-number": (".source .line-number{padding-left:0!important}", "highlight-covers-number"),
+    # A long title (a chapter's, a file's path) that does not break.
+    "off-edge": ("main h1,main h1 code{white-space:nowrap!important}", "off-edge"),
+    # A hidden heading anchor that takes a line of its own.
+    "heading-gap": (".anchor{display:block!important;position:static!important}", "heading-gap"),
+}
 
 
 class Ids(html.parser.HTMLParser):
@@ -72,24 +222,86 @@ def expected_lanes(chapters_dir):
     return expected
 
 
+def layout_problems(page, width, height):
+    """The LAYOUT_CHECKS' problems on `page` at `width` px, each as (check, text)."""
+    page.set_viewport_size({"width": width, "height": height})
+    return [(check, f"at {width} px, {check}: {text}") for check, text in page.evaluate(LAYOUT_CHECKS)]
+
+
+def plant(page, name):
+    """Injects plant `name`'s CSS into the loaded page (nothing for None)."""
+    if name:
+        page.add_style_tag(content=PLANTS[name][0])
+
+
+def sample_pages(site):
+    """A few pages that between them show every fault a plant brings back: the index,
+    chapter 1 (both kinds of picture), a source page of the workbook, and the first Swift
+    file of OpenCombine with a cited line (the highlight bar)."""
+    cited = next((p for p in sorted((site / "opencombine").rglob("*.swift.html"))
+                  if '<span class="line cited"' in p.read_text(encoding="utf-8")), None)
+    candidates = [site / "index.html", site / "chapters" / "01-demand.html",
+                  site / "source" / "Sources" / "BackpressureTrace" / "Trace.swift.html", cited]
+    return [p for p in candidates if p is not None and p.is_file()]
+
+
+def prove_plants(site, chromium):
+    """Each plant, on the sample pages, must trip the check it was planted for, and that
+    check must pass on the same pages unplanted; returns 1 unless all did."""
+    failures = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page()
+
+        def found(name):
+            problems = []
+            for path in sample_pages(site):
+                page.goto(path.as_uri(), wait_until="load")
+                plant(page, name)
+                for width, height in WIDTHS.values():
+                    problems += [(check, f"{path.relative_to(site)}: {text}") for check, text in layout_problems(page, width, height)]
+            return problems
+
+        unplanted = found(None)
+        for name, (_, check) in PLANTS.items():
+            before = [text for c, text in unplanted if c == check]
+            caught = [text for c, text in found(name) if c == check]
+            if before:
+                failures.append(f"plant {name}: the {check} check already fails unplanted: {before[0]}")
+            elif not caught:
+                failures.append(f"plant {name}: planted, but the {check} check did not fail")
+            else:
+                print(f"plant {name}: caught ({len(caught)} problems), e.g. {caught[0]}")
+        browser.close()
+    for line in failures:
+        print(line)
+    print(f"check_site: {len(PLANTS) - len(failures)} of {len(PLANTS)} plants caught by their checks")
+    return 1 if failures else 0
+
+
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("site")
     arguments.add_argument("--chapters", default="Chapters")
     arguments.add_argument("--screenshots", default=".build/browser-test/screenshots")
     arguments.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    arguments.add_argument("--plant", choices=sorted(PLANTS), help="inject this fault into every page (the run should fail)")
+    arguments.add_argument("--prove-plants", action="store_true", help="show that each plant fails its check, and exit")
     options = arguments.parse_args()
 
     site = Path(options.site).resolve()
     if not (site / "index.html").is_file():
         print(f"check_site: {site} has no index.html; build it with `swift run workbook export html {options.site}`")
         return 2
+    if options.prove_plants:
+        return prove_plants(site, options.chromium)
     shots = Path(options.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
     # DocC's own pages (api/, when included) fetch their data with scripts, which a
     # browser refuses from file://: they are checked for existence as link targets only.
     pages = sorted(p for p in site.rglob("*.html") if "api" not in p.relative_to(site).parts[:1])
     lanes = expected_lanes(options.chapters)
+    samples = sample_pages(site)
     problems = []
     pictures = 0
 
@@ -114,6 +326,7 @@ def main():
             response = page.goto(path.as_uri(), wait_until="load")
             if response is not None and not response.ok:
                 errors.append(f"status {response.status}")
+            plant(page, options.plant)
             for error in errors:
                 problem(path, error)
 
@@ -155,21 +368,31 @@ def main():
                         and f'<span class="line cited" id="{unquote(url.fragment)}">' not in target.read_text(encoding="utf-8"):
                     problem(path, f"citation {href} lands on a line that is not marked as cited")
 
-            # Screenshots: the page's top at both widths, and its first trace picture.
-            is_source = path.parent.parent.name == "source" or path.relative_to(site).parts[0] in ("source", "opencombine")
-            if not is_source or path.name == "Trace.swift.html":
-                name = str(path.relative_to(site)).replace("/", "_").removesuffix(".html")
-                for label, (width, height) in WIDTHS.items():
-                    page.set_viewport_size({"width": width, "height": height})
-                    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-                    if overflow > 0:
-                        problem(path, f"at {width} px the page is {overflow} px wider than the screen")
-                    page.screenshot(path=str(shots / f"{name}-{label}-{width}.png"))
-                    picture = page.locator("figure.trace-picture").first
-                    if picture.count():
-                        picture.scroll_into_view_if_needed()
-                        picture.screenshot(path=str(shots / f"{name}-{label}-{width}-trace.png"))
-                page.set_viewport_size({"width": 1280, "height": 900})
+            # Layout, at both widths, on every page; screenshots of the page's top and of each
+            # of its pictures, for every page but the source listings (of which the sample
+            # pages keep two: one of the workbook's and one with cited lines, at the first).
+            is_source = path.relative_to(site).parts[0] in ("source", "opencombine")
+            shoot = not is_source or path in samples
+            name = str(path.relative_to(site)).replace("/", "_").removesuffix(".html")
+            cited = page.locator(".line.cited").first
+            for label, (width, height) in WIDTHS.items():
+                for _, text in layout_problems(page, width, height):
+                    problem(path, text)
+                overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                if overflow > 0:
+                    problem(path, f"at {width} px the page is {overflow} px wider than the screen")
+                if not shoot:
+                    continue
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(shots / f"{name}-{label}-{width}.png"))
+                if is_source and cited.count():
+                    cited.scroll_into_view_if_needed()
+                    page.screenshot(path=str(shots / f"{name}-{label}-{width}-cited.png"))
+                for index, picture in enumerate(page.locator("figure.trace-picture").all()):
+                    picture.scroll_into_view_if_needed()
+                    suffix = "" if index == 0 else f"-{index + 1}"
+                    picture.screenshot(path=str(shots / f"{name}-{label}-{width}-trace{suffix}.png"))
+            page.set_viewport_size({"width": 1280, "height": 900})
             page.close()
 
         # Search: the one script the site has.
