@@ -228,6 +228,8 @@ let package = Package(
         .target(
             name: "BookServer",
             dependencies: ["Site", "BookRunner", "Grading", "ChapterModel", "ChildProcesses", "BackpressureTrace", .product(name: "FlyingFox", package: "FlyingFox")],
+            // CodeMirror 5, the scenarios' editor: its files as Debian ships them, and its licence.
+            resources: [.copy("Editor")],
             swiftSettings: engine
         ),
         // Similarity between students' files, and between them and the reference and published

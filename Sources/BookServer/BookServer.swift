@@ -23,7 +23,7 @@ public final class BookServer: Sendable {
 
     /// Binds `127.0.0.1:port` (0: any free port) and prepares the pages.
     public init(packageRoot: URL, kit: ScenarioKit, port: UInt16, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) async throws {
-        let book = try ServedBook(packageRoot: packageRoot)
+        let book = try ServedBook(packageRoot: packageRoot, editor: try EditorFiles.all())
         let state = packageRoot.appendingPathComponent(".workbook/serve/\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         let cache = state.appendingPathComponent("module-cache")
         let runs = state.appendingPathComponent("runs")

@@ -16,7 +16,12 @@ public struct ServedBook: @unchecked Sendable {
     private let assets: [String: String]
     public let book: Book
 
-    public init(packageRoot: URL) throws {
+    /// The editor's files, in the order the page loads them (stylesheets, then scripts).
+    private let editorFiles: [String]
+
+    /// `editor`: an editor component's files (`assets/editor/…`), which the pages load
+    /// before `serve.js`; without them each scenario's editor is a plain text area.
+    public init(packageRoot: URL, editor: [(path: String, contents: String)] = []) throws {
         let book = try Book.load(packageRoot: packageRoot)
         let exercises = ExerciseManifest.all
         var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises).page(),
@@ -33,7 +38,9 @@ public struct ServedBook: @unchecked Sendable {
         }
         var assets: [String: String] = [:]
         for asset in try SiteAssets.files(names: ["book.css", "search.js", "serve.js"]) { assets[asset.path] = asset.contents }
+        for file in editor { assets[file.path] = file.contents }
         assets["assets/search-index.js"] = SearchIndex(pages: pages).script
+        self.editorFiles = editor.map(\.path).filter { $0.hasSuffix(".css") } + editor.map(\.path).filter { $0.hasSuffix(".js") }
         self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.chapters = book.chapters
         self.assets = assets
@@ -50,7 +57,12 @@ public struct ServedBook: @unchecked Sendable {
         var layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: chapters)
         // Only hex digits ever reach here, but escape it all the same.
         let meta = token.map { "<meta name=\"workbook-run-token\" content=\"\(XMLText.escape($0))\">\n" } ?? ""
-        layout.extraHead = meta + "<script src=\"\(page.root)assets/serve.js\" defer></script>\n"
+        let editor = editorFiles.map { file in
+            file.hasSuffix(".css")
+                ? "<link rel=\"stylesheet\" href=\"\(page.root)\(file)\">\n"
+                : "<script src=\"\(page.root)\(file)\" defer></script>\n"
+        }.joined()
+        layout.extraHead = meta + editor + "<script src=\"\(page.root)assets/serve.js\" defer></script>\n"
         return (layout.html(for: page), "text/html; charset=utf-8")
     }
 }

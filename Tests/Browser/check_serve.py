@@ -85,30 +85,46 @@ def main():
             boxes = page.locator(".playground").filter(has=page.locator("textarea", has_text=".max(3)"))
             check(boxes.count() > 0, "no scenario of chapter 3 holds .max(3)")
             box = boxes.first
-            editor = box.locator("textarea")
-            book_code = editor.input_value()
-            editor.fill(book_code.replace(".max(3)", ".max(1)"))
+            # The editor is CodeMirror (Swift's colours, line numbers) over the scenario's text area.
+            mirror = box.locator(".CodeMirror")
+            check(mirror.count() == 1, "the scenario's editor is not CodeMirror")
+            check(box.locator(".CodeMirror .cm-keyword").count() > 0, "the editor does not colour Swift's keywords")
+            handle = box.element_handle()
+
+            def code():
+                return page.evaluate("box => box.querySelector('.CodeMirror').CodeMirror.getValue()", handle)
+
+            def set_code(text):
+                page.evaluate("([box, text]) => box.querySelector('.CodeMirror').CodeMirror.setValue(text)", [handle, text])
+
+            book_code = code()
+            # Typed as a learner types: the keys reach the code a Run sends.
+            box.locator(".CodeMirror-code").click()
+            page.keyboard.press("Control+End")
+            page.keyboard.type("\n// typed in the page")
+            check(code().endswith("// typed in the page"), "what was typed in the editor is not its code")
+            set_code(book_code.replace(".max(3)", ".max(1)"))
             box.locator("button.run").click()
             page.wait_for_function("box => !box.querySelector('.run-result').hidden", arg=box.element_handle(), timeout=120000)
             output = box.locator(".run-output").inner_text()
             verdict = box.locator(".run-verdict").inner_text()
-            check("FAIL" in verdict, f"the edited scenario's verdict is {verdict!r}, not a difference from the book")
+            check("something other than the book's output" in verdict, f"the edited scenario's verdict is {verdict!r}, not a difference from the book")
             check(box.locator(".run-diff").count() == 1, "no difference from the book's output is shown")
             print("serve-test: .max(1) printed:\n" + output)
 
             # The round trip, click to result, --runs times with the book's code.
-            editor.fill(book_code)
+            set_code(book_code)
             times = []
             for _ in range(options.runs):
                 started = time.monotonic()
                 box.locator("button.run").click()
                 page.wait_for_function("box => !box.querySelector('button.run').disabled", arg=box.element_handle(), timeout=120000)
                 times.append(time.monotonic() - started)
-            check("prints what the book says" in box.locator(".run-verdict").inner_text(), "the book's code does not print the book's output")
+            check("Prints what the book says" in box.locator(".run-verdict").inner_text(), "the book's code does not print the book's output")
             print(f"serve-test: Run round trip over {len(times)} runs: median {statistics.median(times):.2f} s, "
                   f"min {min(times):.2f} s, max {max(times):.2f} s")
 
-            editor.fill("while true {}")
+            set_code("while true {}")
             box.locator("button.run").click()
             page.wait_for_function("box => !box.querySelector('button.run').disabled", arg=box.element_handle(), timeout=120000)
             status = box.locator(".run-status").inner_text()

@@ -14,12 +14,19 @@
     return node;
   }
 
+  // An experiment differs from the book by design: say so, not "FAIL".
+  function verdict(reply) {
+    if (reply.passed) return "Prints what the book says";
+    if (reply.status === "FAIL") return "Prints something other than the book's output: the difference is below";
+    return reply.status;
+  }
+
   function show(box, reply) {
     var result = box.querySelector(".run-result");
     result.textContent = "";
     result.hidden = false;
     result.appendChild(element("p", "run-verdict " + (reply.passed ? "same" : "differs"),
-      reply.status + (reply.passed ? ": prints what the book says" : "") + " (" + reply.seconds.toFixed(2) + " s)"));
+      verdict(reply) + " (" + reply.seconds.toFixed(2) + " s)"));
     if (reply.message) result.appendChild(element("pre", "run-message", reply.message));
     result.appendChild(element("p", "output-label", "Printed"));
     var output = element("pre", "run-output");
@@ -45,8 +52,21 @@
     });
   }
 
+  // The scenario's code: CodeMirror over the text area when the server sent it (Swift's
+  // colours, line numbers, matching brackets), else the text area itself.
+  function codeEditor(textarea) {
+    if (!window.CodeMirror) {
+      return { get: function () { return textarea.value; }, set: function (code) { textarea.value = code; } };
+    }
+    var mirror = window.CodeMirror.fromTextArea(textarea, {
+      mode: "swift", lineNumbers: true, matchBrackets: true, indentUnit: 4, tabSize: 4,
+      viewportMargin: Infinity, lineWrapping: false
+    });
+    return { get: function () { return mirror.getValue(); }, set: function (code) { mirror.setValue(code); } };
+  }
+
   document.querySelectorAll(".playground").forEach(function (box) {
-    var editor = box.querySelector("textarea.editor");
+    var editor = codeEditor(box.querySelector("textarea.editor"));
     var run = box.querySelector("button.run");
     var reset = box.querySelector("button.reset");
     var status = box.querySelector(".run-status");
@@ -56,7 +76,7 @@
       status.textContent = "Open the address `workbook serve` printed to run code here.";
     }
     reset.addEventListener("click", function () {
-      editor.value = book;
+      editor.set(book);
       box.querySelector(".run-result").hidden = true;
       status.textContent = "The book's version.";
     });
@@ -67,7 +87,7 @@
       fetch("/run", {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Workbook-Token": token },
-        body: JSON.stringify({ scenario: box.getAttribute("data-scenario"), code: editor.value })
+        body: JSON.stringify({ scenario: box.getAttribute("data-scenario"), code: editor.get() })
       }).then(function (response) {
         if (!response.ok) return response.text().then(function (text) { throw new Error(text.trim()); });
         return response.json();
