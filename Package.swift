@@ -36,7 +36,7 @@ let package = Package(
         // under .workbook/scenarios (BookRunner's ScenarioKit), which depends on this
         // package by path. An app that takes Backpressure builds none of it.
         .library(name: "_ScenarioKit", targets: ["ScenarioHosting"]),
-        .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
+        .library(name: "_WorkbookInternals", targets: ["Grading", "GradeRecords", "ClassSubmissions", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
         // Patch releases only: OpenCombine is below 1.0, where a minor release may change
@@ -187,22 +187,43 @@ let package = Package(
         // host, the pager), and reading what they write.
         .target(name: "CProcessControl"),
         .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildLink", "WorkbookBasics"], swiftSettings: engine),
-        // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
-        // chapter drawn for `workbook read`.
-        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "ChildProcesses", "Rainbow"], swiftSettings: engine),
-        // Grading a learner's or a class's files in the sandbox, the policy that limits it,
-        // and the grade files it writes.
+        // The terminal: styles, wrapping, Swift highlighting, progress and the pager.
+        .target(name: "TerminalUI", dependencies: ["ChildProcesses", "Rainbow"], swiftSettings: engine),
+        // A chapter drawn for the terminal: what `workbook read` pages.
+        .target(name: "ChapterReader", dependencies: ["ChapterModel", "Course", "TerminalUI"], swiftSettings: engine),
+        // Grades as data and the files written from them: an exercise's outcome, the grade
+        // record, its CSV, JUnit and Gradescope forms, a class's shards and their merge.
         .target(
-            name: "Grading",
-            dependencies: ["Course", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
+            name: "GradeRecords",
+            dependencies: ["Course", "WorkbookBasics"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
-            exclude: ["Grades/Schemas"],
+            exclude: ["Schemas"],
             swiftSettings: engine
         ),
+        // A class's folder of submissions: its students, what in each folder runs when an
+        // editor opens it, and the review copy an instructor opens instead.
+        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "Course", "WorkbookBasics"], swiftSettings: engine),
+        // Whether a file changed since it was read (its fingerprint) and what it holds (its
+        // SHA-256): the kit is rebuilt, and a program run, only as built.
+        .target(name: "FileFingerprints", dependencies: ["WorkbookBasics"], swiftSettings: engine),
+        // What a learner's compiled object uses and asks of the linker, read from the
+        // listings the toolchain's llvm-nm and llvm-objdump write of it.
+        .target(name: "ObjectInspection", dependencies: ["Course", "WorkbookBasics"], swiftSettings: engine),
+        // Grading a learner's or a class's files: screening, building and running each in the
+        // sandbox, and the policy that limits it. It reports progress through a callback and
+        // draws nothing. The sandbox (Sandbox.swift) stays in this target: its declarations
+        // are internal to the compiles, the screen and the runs that use it.
+        .target(
+            name: "Grading",
+            dependencies: ["Course", "ChildProcesses", "ChildLink", "WorkbookBasics", "GradeRecords", "FileFingerprints", "ObjectInspection"],
+            swiftSettings: engine
+        ),
+        // Grades as the terminal shows them: the colours of exercise states, a class's table.
+        .target(name: "GradeDisplay", dependencies: ["GradeRecords", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // What a learner's commands show: the exercise list, check summaries, hints and
         // progress, and the watch loop.
-        .target(name: "LearnerTools", dependencies: ["Grading", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "LearnerTools", dependencies: ["Grading", "GradeRecords", "GradeDisplay", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // Running the chapters' scenarios (the only target that links them) and checking the
         // book's citations against OpenCombine.
         .target(
@@ -223,11 +244,11 @@ let package = Package(
         .target(name: "Similarity", dependencies: ["Course", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
-        .target(name: "MaintainerTools", dependencies: ["Grading", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -248,7 +269,7 @@ let package = Package(
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),

@@ -2,7 +2,8 @@ import ChildLink
 import Course
 import Foundation
 import ChildProcesses
-import TerminalUI
+import FileFingerprints
+import GradeRecords
 
 /// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
 /// each against its judge, and reads the verdict.
@@ -52,7 +53,7 @@ struct CheckRunner: Sendable {
     }
 
     /// Runs each job's program, ``width`` at a time; the runs come back in the order of `jobs`.
-    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
+    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: GradingProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
         let kitLibrary = compiler.kit.dynamicLibrary
@@ -61,7 +62,7 @@ struct CheckRunner: Sendable {
         // checks all run to the limit holds one thread at a time, never every thread.
         let order = Grader.interleavedByStudent(jobs.map(\.job))
         let runs = order.map { jobs[$0] }.concurrentMap(width: width) { job, fingerprint in
-            defer { progress?.advance("running checks", of: jobs.count) }
+            defer { progress?("running checks", jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
                   ProgramFingerprint(kitLibrary) == kitFingerprint else {

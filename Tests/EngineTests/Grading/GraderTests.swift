@@ -7,6 +7,7 @@ import Testing
 @testable import Grading
 @testable import LearnerTools
 @testable import WorkbookBasics
+@testable import GradeRecords
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.

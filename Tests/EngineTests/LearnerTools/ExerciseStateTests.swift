@@ -4,6 +4,7 @@ import Testing
 @testable import Grading
 @testable import LearnerTools
 @testable import TerminalUI
+@testable import GradeRecords
 
 @Suite struct HintProgressTests {
     @Test func givesTheNextHintEachTimeAndRemembersIt() throws {

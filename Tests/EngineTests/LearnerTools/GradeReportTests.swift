@@ -6,6 +6,7 @@ import Foundation
 @testable import WorkbookBasics
 import Testing
 import XMLTestSupport
+@testable import GradeRecords
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 @testable import Grading
 @testable import WorkbookBasics
+@testable import GradeRecords
+@testable import ClassSubmissions
 
 /// Grading a class with `swift test`, in the instructor's own tree:
 ///

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+@testable import GradeRecords
+@testable import ClassSubmissions
 
 /// Learners' files that do everything a grade must survive, graded for real: built by the
 /// toolchain and run against this workbook's own checks, as `workbook grade --submissions`
