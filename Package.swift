@@ -36,6 +36,9 @@ let package = Package(
         // under .workbook/scenarios (BookRunner's ScenarioKit), which depends on this
         // package by path. An app that takes Backpressure builds none of it.
         .library(name: "_ScenarioKit", targets: ["ScenarioHosting"]),
+        // Not API: what the tests of this package and of the instructor's share (the built
+        // workbook, slow suites, work off the test pool), so that neither keeps a copy.
+        .library(name: "_WorkbookTestSupport", targets: ["WorkbookTestSupport"]),
         .library(name: "_WorkbookInternals", targets: ["Grading", "GradeRecords", "ClassSubmissions", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
@@ -259,17 +262,21 @@ let package = Package(
             dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", "XMLTestSupport", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", "XMLTestSupport", "WorkbookTestSupport", combine, schedulers, lockIsolated]),
         // XML for the tests, one at a time: on Linux Foundation's XML is libxml2, which two
         // threads must not use at once, and the tests run in parallel, in one process.
         .target(name: "XMLTestSupport", path: "Tests/XMLTestSupport"),
+        // What every test target shares, this package's and the instructor's (product
+        // _WorkbookTestSupport): the built workbook and its folder, work off the test pool,
+        // the slow and Linux-only traits, exercises by name.
+        .target(name: "WorkbookTestSupport", dependencies: ["ChildProcesses", "Course"], path: "Tests/WorkbookTestSupport", swiftSettings: engine),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),

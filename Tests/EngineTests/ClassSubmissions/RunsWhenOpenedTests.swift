@@ -8,6 +8,7 @@ import XMLTestSupport
 @testable import GradeRecords
 @testable import ClassSubmissions
 @testable import GradeDisplay
+import WorkbookTestSupport
 
 /// A student's folder may hold files an editor runs when it opens the folder: the grade
 /// names them, and the review copy holds none of them.

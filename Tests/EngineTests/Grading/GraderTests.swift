@@ -8,6 +8,7 @@ import Testing
 @testable import LearnerTools
 @testable import WorkbookBasics
 @testable import GradeRecords
+import WorkbookTestSupport
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Grading
 @testable import FileFingerprints
+import WorkbookTestSupport
 
 /// The digest that decides whether the grading kit is current, and the file digests it is
 /// computed from.

@@ -5,6 +5,7 @@ import Testing
 @testable import LearnerTools
 @testable import TerminalUI
 @testable import GradeRecords
+import WorkbookTestSupport
 
 @Suite struct HintProgressTests {
     @Test func givesTheNextHintEachTimeAndRemembersIt() throws {

@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import XMLTestSupport
 @testable import GradeRecords
+import WorkbookTestSupport
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [

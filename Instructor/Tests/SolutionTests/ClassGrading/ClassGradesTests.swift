@@ -6,6 +6,7 @@ import Testing
 @testable import WorkbookBasics
 @testable import GradeRecords
 @testable import ClassSubmissions
+import WorkbookTestSupport
 
 /// Grading a class with `swift test`, in the instructor's own tree:
 ///

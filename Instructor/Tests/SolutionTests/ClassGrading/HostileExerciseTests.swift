@@ -5,6 +5,7 @@ import Testing
 @testable import Grading
 @testable import GradeRecords
 @testable import ClassSubmissions
+import WorkbookTestSupport
 
 /// Learners' files that do everything a grade must survive, graded for real: built by the
 /// toolchain and run against this workbook's own checks, as `workbook grade --submissions`
