@@ -5,8 +5,9 @@
 // Library code is written exactly as a learner writes it against Combine: it imports
 // `OpenCombineShim`, which re-exports Apple's Combine on Apple platforms and OpenCombine
 // elsewhere. The chapters' scenarios, the exercises and their checks use the Swift 5
-// language mode, so that they read like ordinary Combine code; the library, its trace and
-// the engine use Swift 6's, with its checks of data races.
+// language mode, so that they read like ordinary Combine code; the library, its trace, the
+// wire between a check and a learner's code (its driver and its judge) and the engine use
+// Swift 6's, with its checks of data races.
 
 import PackageDescription
 
@@ -119,19 +120,23 @@ let package = Package(
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildLink"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
-        // Combine objects each side lends the other.
-        .target(name: "ExerciseWire", dependencies: [combine]),
+        // Combine objects each side lends the other. The wire, the driver and the judge are
+        // concurrent (a thread per conversation) and compile in the Swift 6 mode. Their
+        // remaining `@unchecked Sendable`s are what that mode cannot check: classes whose
+        // state is under a lock (`NSLock`, `NSCondition`: `Mutex` needs macOS 15), and the
+        // proxies, subclasses of an open class, which Swift never checks.
+        .target(name: "ExerciseWire", dependencies: [combine], swiftSettings: engine),
         // The grading program's side (in the sandbox, with the learner's file): performs the
         // judge's calls on the learner's objects. It holds no check. It links the modules a
         // learner's file may import (the library and its trace), so that the grading kit has them.
-        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers], swiftSettings: engine),
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers], swiftSettings: engine),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
         // Sources/Course/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
