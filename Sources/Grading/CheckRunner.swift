@@ -149,13 +149,25 @@ struct CheckRunner: Sendable {
         case .signalled(let signal):
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
             let module = "Exercise_\(job.targetName)"
-            let text = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
+            let trap = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
+            let text = trap + learnersPlace(of: job, trap: trap, standardError: ran.standardError) + ", in the check's step “\(lost.scenario)”"
             return Run(outcome: .crashed(LearnerText.visible(text)), seconds: seconds, seed: seed)
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }
+    }
+
+    /// ", reached from Exercises/X.swift:41": the learner's line in the crash's backtrace,
+    /// for a trap in the standard library (an index out of range), whose message names only
+    /// the library's file. Nothing when the trap names the learner's file already, or no
+    /// frame is in it. The learner's file is `Exercise.swift` in the job's folder, compiled
+    /// with line tables (``ExerciseCompiler``); the line is the only thing read from the frame.
+    private func learnersPlace(of job: GradingJob, trap: String, standardError: String) -> String {
+        guard !trap.contains(job.sourceName),
+              let line = CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: standardError) else { return "" }
+        return ", reached from \(job.sourceName):\(line)"
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.
