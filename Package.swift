@@ -158,7 +158,7 @@ let package = Package(
         // The whole package, layer by layer (`A <- B`: B depends on A; OpenCombine and
         // CombineSchedulers left out):
         //
-        //   the library     Backpressure <- BackpressureTrace;  PlainBackpressure
+        //   the library     Backpressure <- BackpressureTrace;  Backpressure <- PlainBackpressure
         //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
         //                   BackpressureTrace, PlainBackpressure, ChildLink, CProcessControl
         //                     <- ScenarioHosting <- Scenarios
@@ -169,12 +169,26 @@ let package = Package(
         //                   ExerciseChecks, ExerciseWire, ChildLink <- ExerciseJudge
         //   the engine      WorkbookBasics <- Course
         //                   WorkbookBasics, ChildLink, CProcessControl <- ChildProcesses
-        //                   Course, ChapterModel, ChildProcesses <- TerminalUI
-        //                   Course, ChildProcesses, ChildLink, TerminalUI <- Grading
-        //                     <- LearnerTools, MaintainerTools
+        //                   ChildProcesses <- TerminalUI
+        //                   ChapterModel, Course, TerminalUI <- ChapterReader
+        //                   Course <- GradeRecords <- ClassSubmissions
+        //                   WorkbookBasics <- FileFingerprints;  Course <- ObjectInspection
+        //                   Course, ChildProcesses, ChildLink, GradeRecords, FileFingerprints,
+        //                     ObjectInspection <- Grading
+        //                   GradeRecords, TerminalUI <- GradeDisplay
+        //                   Grading, GradeDisplay <- LearnerTools;  Grading, GradeRecords <- MaintainerTools
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Course <- Similarity
         //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
+        //   the tests       ChildProcesses, Course <- WorkbookTestSupport (also the instructor's,
+        //                     product _WorkbookTestSupport);  XMLTestSupport
+        //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
+        //                   ChapterModel <- ChapterModelTests;  Grading, Course <- ExerciseTests
+        //                   BookRunner, ScenarioHosting <- selftest-host
+        //                   the engine, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
+        //                   Similarity, Course <- SimilarityTests
+        //   the instructor's package (by path, its own manifest): the products
+        //                     _WorkbookInternals, _WorkbookTestSupport <- its solutions' tests
         //
         // Three links are not in this graph, because grading and edited chapters make them at
         // run time:
