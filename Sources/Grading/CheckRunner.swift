@@ -162,11 +162,11 @@ struct CheckRunner: Sendable {
     /// ", reached from Exercises/X.swift:41": the learner's line in the crash's backtrace,
     /// for a trap in the standard library (an index out of range), whose message names only
     /// the library's file. Nothing when the trap names the learner's file already, or no
-    /// frame is in it. The learner's file is `Exercise.swift` in the job's folder, compiled
-    /// with line tables (``ExerciseCompiler``); the line is the only thing read from the frame.
+    /// frame is in it. The learner's file is compiled with line tables, under its own name
+    /// (``ExerciseCompiler``'s `#sourceLocation`); only a line number is read from a frame.
     private func learnersPlace(of job: GradingJob, trap: String, standardError: String) -> String {
         guard !trap.contains(job.sourceName),
-              let line = CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: standardError) else { return "" }
+              let line = CrashBacktrace.firstLine(inFile: job.sourceName, of: standardError) else { return "" }
         return ", reached from \(job.sourceName):\(line)"
     }
 

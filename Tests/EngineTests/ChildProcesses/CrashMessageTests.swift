@@ -27,25 +27,26 @@ import Testing
         """
 
     @Test func readsTheLineOfTheFirstFrameInTheFile() {
-        #expect(CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: Self.frames) == 41)
-        #expect(CrashBacktrace.firstLine(inFileNamed: "main.swift", of: Self.frames) == 9)
+        #expect(CrashBacktrace.firstLine(inFile: "Exercise.swift", of: Self.frames) == 41)
+        #expect(CrashBacktrace.firstLine(inFile: "main.swift", of: Self.frames) == 9)
     }
 
     @Test func aFileNoFrameNamesHasNoLine() {
-        #expect(CrashBacktrace.firstLine(inFileNamed: "Binding.swift", of: Self.frames) == nil)
+        #expect(CrashBacktrace.firstLine(inFile: "Binding.swift", of: Self.frames) == nil)
         // A file whose name only ends the same is another file.
-        #expect(CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: "  3 [ra] 0x1 f() in program at /jobs/MyExercise.swift:41:13") == nil)
+        #expect(CrashBacktrace.firstLine(inFile: "Exercise.swift", of: "  3 [ra] 0x1 f() in program at /jobs/MyExercise.swift:41:13") == nil)
+        #expect(CrashBacktrace.firstLine(inFile: "Exercises/Countdown.swift", of: "  3 [ra] [thunk] 0x1 f() in program at Exercises/Countdown.swift:17:27") == 17)
     }
 
     @Test func onlyANumberComesOutOfAFrame() {
         for forged in ["  3 f() in p at /x/Exercise.swift:41\u{1B}[2J:1", "  3 f() in p at /x/Exercise.swift:-4:1", "  3 f() in p at /x/Exercise.swift:٤١:1",
                        "  3 f() in p at /x/Exercise.swift:0:1", "  3 f() in p at /x/Exercise.swift:99999999999999999999999:1"] {
-            #expect(CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: forged) == nil, "\(forged)")
+            #expect(CrashBacktrace.firstLine(inFile: "Exercise.swift", of: forged) == nil, "\(forged)")
         }
     }
 
     @Test func readsOnlyTheStartOfALongOutput() {
         let noise = String(repeating: "  noise\n", count: CrashBacktrace.linesRead)
-        #expect(CrashBacktrace.firstLine(inFileNamed: "Exercise.swift", of: noise + Self.frames) == nil)
+        #expect(CrashBacktrace.firstLine(inFile: "Exercise.swift", of: noise + Self.frames) == nil)
     }
 }

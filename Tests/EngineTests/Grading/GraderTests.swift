@@ -250,7 +250,7 @@ import WorkbookTestSupport
 
               0      0x00007f6162d6df7f closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
               2 [ra] 0x00007f61634e3f65 specialized Array.subscript.getter + 84 in libswiftSwiftOnoneSupport.so
-              3 [ra] 0x00005616b72c5e90 Countdown.init(from:) + 47 in program at /grading/job/../Exercise.swift:41:13
+              3 [ra] 0x00005616b72c5e90 Countdown.init(from:) + 47 in program at Exercises/Countdown.swift:41:13
               4 [ra] 0x00005616b72c5f4f Grading_main + 94 in program at /grading/job/Binding.swift:9:7
 
             """
