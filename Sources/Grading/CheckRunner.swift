@@ -162,8 +162,10 @@ struct CheckRunner: Sendable {
     /// ", reached from Exercises/X.swift:41": the learner's line in the crash's backtrace,
     /// for a trap in the standard library (an index out of range), whose message names only
     /// the library's file. Nothing when the trap names the learner's file already, or no
-    /// frame is in it. The learner's file is compiled with line tables, under its own name
-    /// (``ExerciseCompiler``'s `#sourceLocation`); only a line number is read from a frame.
+    /// frame is in it. A frame names the learner's file by its own name (``ExerciseCompiler``'s
+    /// `#sourceLocation`) when the file has line tables, which learners' files are not yet
+    /// compiled with: with them, a compile in the sandbox rebuilds cached modules it cannot
+    /// write. Only a line number is read from a frame.
     private func learnersPlace(of job: GradingJob, trap: String, standardError: String) -> String {
         guard !trap.contains(job.sourceName),
               let line = CrashBacktrace.firstLine(inFile: job.sourceName, of: standardError) else { return "" }

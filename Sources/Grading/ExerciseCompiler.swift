@@ -127,8 +127,7 @@ struct ExerciseCompiler: Sendable {
         let module = "Exercise_\(target)"
         // One frontend writes the object and the module: by default the driver starts a
         // second one only to emit the module, which costs a learner a quarter of a second.
-        // Line tables, so that a crash's backtrace names the learner's line (CheckRunner).
-        return ["-parse-as-library", "-wmo", "-no-emit-module-separately-wmo", "-enable-testing", "-gline-tables-only", "-module-name", module,
+        return ["-parse-as-library", "-wmo", "-no-emit-module-separately-wmo", "-enable-testing", "-module-name", module,
                 "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path,
                 "-emit-loaded-module-trace-path", folder.appendingPathComponent("imports.json").path,
                 "-c", folder.appendingPathComponent("Exercise.swift").path, "-o", folder.appendingPathComponent("Exercise.o").path,
