@@ -5,8 +5,9 @@
 // Library code is written exactly as a learner writes it against Combine: it imports
 // `OpenCombineShim`, which re-exports Apple's Combine on Apple platforms and OpenCombine
 // elsewhere. The chapters' scenarios, the exercises and their checks use the Swift 5
-// language mode, so that they read like ordinary Combine code; the library, its trace and
-// the engine use Swift 6's, with its checks of data races.
+// language mode, so that they read like ordinary Combine code; the library, its trace, the
+// wire between a check and a learner's code (its driver and its judge) and the engine use
+// Swift 6's, with its checks of data races.
 
 import PackageDescription
 
@@ -38,7 +39,10 @@ let package = Package(
         // under .workbook/scenarios (BookRunner's ScenarioKit), which depends on this
         // package by path. An app that takes Backpressure builds none of it.
         .library(name: "_ScenarioKit", targets: ["ScenarioHosting"]),
-        .library(name: "_WorkbookInternals", targets: ["Grading", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
+        // Not API: what the tests of this package and of the instructor's share (the built
+        // workbook, slow suites, work off the test pool), so that neither keeps a copy.
+        .library(name: "_WorkbookTestSupport", targets: ["WorkbookTestSupport"]),
+        .library(name: "_WorkbookInternals", targets: ["Grading", "GradeRecords", "ClassSubmissions", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
         // Patch releases only: OpenCombine is below 1.0, where a minor release may change
@@ -121,19 +125,23 @@ let package = Package(
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
         .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildLink"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
-        // Combine objects each side lends the other.
-        .target(name: "ExerciseWire", dependencies: [combine]),
+        // Combine objects each side lends the other. The wire, the driver and the judge are
+        // concurrent (a thread per conversation) and compile in the Swift 6 mode. Their
+        // remaining `@unchecked Sendable`s are what that mode cannot check: classes whose
+        // state is under a lock (`NSLock`, `NSCondition`: `Mutex` needs macOS 15), and the
+        // proxies, subclasses of an open class, which Swift never checks.
+        .target(name: "ExerciseWire", dependencies: [combine], swiftSettings: engine),
         // The grading program's side (in the sandbox, with the learner's file): performs the
         // judge's calls on the learner's objects. It holds no check. It links the modules a
         // learner's file may import (the library and its trace), so that the grading kit has them.
-        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers]),
+        .target(name: "ExerciseDriver", dependencies: ["ExerciseWire", "Backpressure", "BackpressureTrace", combine, schedulers], swiftSettings: engine),
         // How each driver makes its exercise's objects, one file per exercise. Built here
         // against the stubs, so that a binding that does not fit is a build error on its
         // line; the grading programs compile the same files against the learner's.
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers]),
+        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers], swiftSettings: engine),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
         // Sources/Course/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
@@ -155,7 +163,7 @@ let package = Package(
         // The whole package, layer by layer (`A <- B`: B depends on A; OpenCombine and
         // CombineSchedulers left out):
         //
-        //   the library     Backpressure <- BackpressureTrace;  PlainBackpressure
+        //   the library     Backpressure <- BackpressureTrace;  Backpressure <- PlainBackpressure
         //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
         //                   BackpressureTrace, PlainBackpressure, ChildLink, CProcessControl
         //                     <- ScenarioHosting <- Scenarios
@@ -166,12 +174,28 @@ let package = Package(
         //                   ExerciseChecks, ExerciseWire, ChildLink <- ExerciseJudge
         //   the engine      WorkbookBasics <- Course
         //                   WorkbookBasics, ChildLink, CProcessControl <- ChildProcesses
-        //                   Course, ChapterModel, ChildProcesses <- TerminalUI
-        //                   Course, ChildProcesses, ChildLink, TerminalUI <- Grading
-        //                     <- LearnerTools, MaintainerTools
+        //                   ChildProcesses <- TerminalUI
+        //                   ChapterModel, Course, TerminalUI <- ChapterReader
+        //                   Course <- GradeRecords <- ClassSubmissions
+        //                   WorkbookBasics <- FileFingerprints;  Course <- ObjectInspection
+        //                   Course, ChildProcesses, ChildLink, GradeRecords, FileFingerprints,
+        //                     ObjectInspection <- Grading
+        //                   GradeRecords, TerminalUI <- GradeDisplay
+        //                   Grading, GradeDisplay <- LearnerTools;  Grading, GradeRecords <- MaintainerTools
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
+        //                   Site, BookRunner, Grading, FlyingFox <- BookServer
         //                   Course <- Similarity
-        //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
+        //   the commands    the engine (but BookServer), ExerciseJudge <- workbook;  BookServer <- workbook-serve
+        //                   (which `workbook serve` builds and becomes);  BackpressureTrace <- workbook-bench
+        //   the tests       ChildProcesses, Course <- WorkbookTestSupport (also the instructor's,
+        //                     product _WorkbookTestSupport);  XMLTestSupport
+        //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
+        //                   ChapterModel <- ChapterModelTests;  Grading, Course <- ExerciseTests
+        //                   BookRunner, ScenarioHosting <- selftest-host
+        //                   the engine, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
+        //                   Similarity, Course <- SimilarityTests
+        //   the instructor's package (by path, its own manifest): the products
+        //                     _WorkbookInternals, _WorkbookTestSupport <- its solutions' tests
         //
         // Three links are not in this graph, because grading and edited chapters make them at
         // run time:
@@ -192,22 +216,43 @@ let package = Package(
         // host, the pager), and reading what they write.
         .target(name: "CProcessControl"),
         .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildLink", "WorkbookBasics"], swiftSettings: engine),
-        // The terminal: styles, wrapping, Swift highlighting, progress, the pager, and a
-        // chapter drawn for `workbook read`.
-        .target(name: "TerminalUI", dependencies: ["ChapterModel", "Course", "ChildProcesses", "Rainbow"], swiftSettings: engine),
-        // Grading a learner's or a class's files in the sandbox, the policy that limits it,
-        // and the grade files it writes.
+        // The terminal: styles, wrapping, Swift highlighting, progress and the pager.
+        .target(name: "TerminalUI", dependencies: ["ChildProcesses", "Rainbow"], swiftSettings: engine),
+        // A chapter drawn for the terminal: what `workbook read` pages.
+        .target(name: "ChapterReader", dependencies: ["ChapterModel", "Course", "TerminalUI"], swiftSettings: engine),
+        // Grades as data and the files written from them: an exercise's outcome, the grade
+        // record, its CSV, JUnit and Gradescope forms, a class's shards and their merge.
         .target(
-            name: "Grading",
-            dependencies: ["Course", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
+            name: "GradeRecords",
+            dependencies: ["Course", "WorkbookBasics"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
-            exclude: ["Grades/Schemas"],
+            exclude: ["Schemas"],
             swiftSettings: engine
         ),
+        // A class's folder of submissions: its students, what in each folder runs when an
+        // editor opens it, and the review copy an instructor opens instead.
+        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "Course", "WorkbookBasics"], swiftSettings: engine),
+        // Whether a file changed since it was read (its fingerprint) and what it holds (its
+        // SHA-256): the kit is rebuilt, and a program run, only as built.
+        .target(name: "FileFingerprints", dependencies: ["WorkbookBasics"], swiftSettings: engine),
+        // What a learner's compiled object uses and asks of the linker, read from the
+        // listings the toolchain's llvm-nm and llvm-objdump write of it.
+        .target(name: "ObjectInspection", dependencies: ["Course", "WorkbookBasics"], swiftSettings: engine),
+        // Grading a learner's or a class's files: screening, building and running each in the
+        // sandbox, and the policy that limits it. It reports progress through a callback and
+        // draws nothing. The sandbox (Sandbox.swift) stays in this target: its declarations
+        // are internal to the compiles, the screen and the runs that use it.
+        .target(
+            name: "Grading",
+            dependencies: ["Course", "ChildProcesses", "ChildLink", "WorkbookBasics", "GradeRecords", "FileFingerprints", "ObjectInspection"],
+            swiftSettings: engine
+        ),
+        // Grades as the terminal shows them: the colours of exercise states, a class's table.
+        .target(name: "GradeDisplay", dependencies: ["GradeRecords", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // What a learner's commands show: the exercise list, check summaries, hints and
         // progress, and the watch loop.
-        .target(name: "LearnerTools", dependencies: ["Grading", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "LearnerTools", dependencies: ["Grading", "GradeRecords", "GradeDisplay", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // Running the chapters' scenarios (the only target that links them) and checking the
         // book's citations against OpenCombine.
         .target(
@@ -237,11 +282,11 @@ let package = Package(
         .target(name: "Similarity", dependencies: ["Course", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
-        .target(name: "MaintainerTools", dependencies: ["Grading", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "Site", "Grading", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -258,17 +303,21 @@ let package = Package(
             dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", "XMLTestSupport", combine, schedulers, lockIsolated]),
+        .testTarget(name: "BackpressureTests", dependencies: ["Backpressure", "BackpressureTrace", "PlainBackpressure", "XMLTestSupport", "WorkbookTestSupport", combine, schedulers, lockIsolated]),
         // XML for the tests, one at a time: on Linux Foundation's XML is libxml2, which two
         // threads must not use at once, and the tests run in parallel, in one process.
         .target(name: "XMLTestSupport", path: "Tests/XMLTestSupport"),
+        // What every test target shares, this package's and the instructor's (product
+        // _WorkbookTestSupport): the built workbook and its folder, work off the test pool,
+        // the slow and Linux-only traits, exercises by name.
+        .target(name: "WorkbookTestSupport", dependencies: ["ChildProcesses", "Course"], path: "Tests/WorkbookTestSupport", swiftSettings: engine),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),

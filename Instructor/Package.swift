@@ -19,6 +19,9 @@ let schedulers: Target.Dependency = .product(name: "CombineSchedulers", package:
 let internals: Target.Dependency = .product(name: "_WorkbookInternals", package: "CombineBackpressureWorkbook")
 let backpressure: Target.Dependency = .product(name: "Backpressure", package: "CombineBackpressureWorkbook")
 let trace: Target.Dependency = .product(name: "BackpressureTrace", package: "CombineBackpressureWorkbook")
+/// What the workbook's tests and these share: the built workbook, slow suites, work off the
+/// test pool.
+let testSupport: Target.Dependency = .product(name: "_WorkbookTestSupport", package: "CombineBackpressureWorkbook")
 
 let package = Package(
     name: "WorkbookInstructor",
@@ -41,7 +44,7 @@ let package = Package(
         // behaviour rather than our code; and (ClassGrading/) classes graded for real with
         // the built `workbook`, whose honest students hand in the solutions: attackers among
         // them, hostile files, shares merged.
-        .testTarget(name: "SolutionTests", dependencies: [internals, backpressure, trace, combine, schedulers]),
+        .testTarget(name: "SolutionTests", dependencies: [internals, testSupport, backpressure, trace, combine, schedulers]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -23,7 +23,8 @@ public protocol DriverBinding {
 /// process of its own outside the sandbox, decides from what comes back.
 public enum Driver {
     public static func run<Binding: DriverBinding>(_ binding: Binding.Type) -> Never {
-        fflush(stdout)
+        // What the program printed before now goes out before standard output becomes the wire.
+        fflush(nil)
         let input = dup(STDIN_FILENO), output = dup(STDOUT_FILENO)
         _ = fcntl(input, F_SETFD, FD_CLOEXEC)
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Whatever the learner's code does as the stream goes away (cancelling its subscription)
 /// reaches the judge from the thread it happens on, in a conversation of its own.
-public final class LentAsyncStream<Element: WireCodable>: WireObject {
+public final class LentAsyncStream<Element: WireCodable & Sendable>: WireObject {
     private var stream: AsyncStream<Element>?
 
     public init(_ stream: AsyncStream<Element>) {
@@ -67,6 +67,9 @@ public final class LentAsyncStream<Element: WireCodable>: WireObject {
         return .list(reading.values.map(\.wireValue))
     }
 
+    /// What the reading task found. Unchecked, and safe: only the task writes it, and the
+    /// caller reads it only after the task signalled that it is done; after a timeout the
+    /// caller never reads it.
     private final class Reading: @unchecked Sendable {
         var iterator: AsyncStream<Element>.Iterator?
         var values: [Element] = []

@@ -23,7 +23,7 @@ public enum Judge {
     /// Judges `exercise` and exits: status 0 with a verdict, 2 when it cannot judge.
     public static func run(exercise: String, seed: UInt64, timeLimit: Double) -> Never {
         guard let makeCheck = RemoteChecks.all[exercise] else {
-            fputs("judge: no check for an exercise named \(exercise)\n", stderr)
+            writeToStandardError("judge: no check for an exercise named \(exercise)\n")
             exit(2)
         }
         signal(SIGPIPE, SIG_IGN)
@@ -38,8 +38,13 @@ public enum Judge {
     }
 
     private static func deliver(_ report: CheckReport) -> Never {
-        fputs(report.verdictLine + "\n", stderr)
-        fflush(stderr)
+        writeToStandardError(report.verdictLine + "\n")
         exit(0)
+    }
+
+    /// Straight to the descriptor, unbuffered: the verdict is whole before `exit`, whichever
+    /// thread delivers it.
+    private static func writeToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -11,8 +11,17 @@ extension WireError: WireFailure {
 
 /// The failure types a side knows by their descriptions: a failure typed `Error` that
 /// crossed the wire comes back as the first of them that recognises it, else a ``WireError``.
+///
+/// A side sets them once, before its first call; reads come from whichever thread a
+/// completion arrives on, so the list is kept under a lock.
 public enum KnownFailures {
-    nonisolated(unsafe) public static var types: [WireFailure.Type] = []
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var registered: [WireFailure.Type] = []
+
+    public static var types: [WireFailure.Type] {
+        get { lock.withLock { registered } }
+        set { lock.withLock { registered = newValue } }
+    }
 }
 
 enum FailureCoding {
@@ -37,4 +46,5 @@ extension WireArguments {
     }
 }
 
+import Foundation
 import OpenCombineShim

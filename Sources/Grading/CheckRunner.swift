@@ -2,7 +2,8 @@ import ChildLink
 import Course
 import Foundation
 import ChildProcesses
-import TerminalUI
+import FileFingerprints
+import GradeRecords
 
 /// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
 /// each against its judge, and reads the verdict.
@@ -52,7 +53,7 @@ struct CheckRunner: Sendable {
     }
 
     /// Runs each job's program, ``width`` at a time; the runs come back in the order of `jobs`.
-    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: StepProgress? = nil) -> [Run] {
+    func run(_ jobs: [(job: GradingJob, fingerprint: ProgramFingerprint?)], progress: GradingProgress? = nil) -> [Run] {
         guard !jobs.isEmpty else { return [] }
         log("running \(jobs.count) check\(jobs.count == 1 ? "" : "s")…")
         let kitLibrary = compiler.kit.dynamicLibrary
@@ -61,7 +62,7 @@ struct CheckRunner: Sendable {
         // checks all run to the limit holds one thread at a time, never every thread.
         let order = Grader.interleavedByStudent(jobs.map(\.job))
         let runs = order.map { jobs[$0] }.concurrentMap(width: width) { job, fingerprint in
-            defer { progress?.advance("running checks", of: jobs.count) }
+            defer { progress?("running checks", jobs.count) }
             // The program and the kit are the files that were built, or they are not run.
             guard let fingerprint, ProgramFingerprint(compiler.program(of: job)) == fingerprint,
                   ProgramFingerprint(kitLibrary) == kitFingerprint else {
@@ -148,13 +149,27 @@ struct CheckRunner: Sendable {
         case .signalled(let signal):
             // A trap names its file by #fileID, "<module>/<file>": name the learner's file instead.
             let module = "Exercise_\(job.targetName)"
-            let text = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
+            let trap = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
+            let text = trap + learnersPlace(of: job, trap: trap, standardError: ran.standardError) + ", in the check's step “\(lost.scenario)”"
             return Run(outcome: .crashed(LearnerText.visible(text)), seconds: seconds, seed: seed)
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }
+    }
+
+    /// ", reached from Exercises/X.swift:41": the learner's line in the crash's backtrace,
+    /// for a trap in the standard library (an index out of range), whose message names only
+    /// the library's file. Nothing when the trap names the learner's file already, or no
+    /// frame is in it. A frame names the learner's file by its own name (``ExerciseCompiler``'s
+    /// `#sourceLocation`) when the file has line tables, which learners' files are not yet
+    /// compiled with: with them, a compile in the sandbox rebuilds cached modules it cannot
+    /// write. Only a line number is read from a frame.
+    private func learnersPlace(of job: GradingJob, trap: String, standardError: String) -> String {
+        guard !trap.contains(job.sourceName),
+              let line = CrashBacktrace.firstLine(inFile: job.sourceName, of: standardError) else { return "" }
+        return ", reached from \(job.sourceName):\(line)"
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.

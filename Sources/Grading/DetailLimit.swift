@@ -1,5 +1,6 @@
 import ChildLink
 import Course
+import GradeRecords
 
 /// The most a grade's message may hold.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ChildProcesses
+import FileFingerprints
 
 /// The commands the Swift driver would run for a compile, asked of the driver once and kept,
 /// so that each job runs them itself: the frontend, and for a program the linker's helpers.

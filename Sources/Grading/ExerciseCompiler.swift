@@ -3,6 +3,8 @@ import ChildLink
 import Course
 import Foundation
 import ChildProcesses
+import FileFingerprints
+import ObjectInspection
 
 /// Compiles one exercise file into its grading program: the file as a module of its own,
 /// walled off from everything but what an exercise may import, and a generated `main` that

@@ -2,7 +2,8 @@ import WorkbookBasics
 import Course
 import Foundation
 import ChildProcesses
-import TerminalUI
+import FileFingerprints
+import GradeRecords
 
 /// Grades exercise files in sandboxed child processes, so that none can hide, change or
 /// fake another's grade.
@@ -27,9 +28,9 @@ public struct Grader {
     public var policy: GradingPolicy
     /// Where to say what is happening while it takes a while ("building 3 exercises…").
     public var log: @Sendable (String) -> Void
-    /// Where to count the files compiled and checked, one task after the other; the caller
-    /// decides whether to draw it (the command does, on a terminal). Nothing by default.
-    public var progress: StepProgress?
+    /// Told of each file compiled and each check run, as they finish; the caller decides
+    /// whether to draw it (the command does, on a terminal). Nothing by default.
+    public var progress: GradingProgress?
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
     var runProgram: ChildProcess.Runner = { try $0.run() }
     var sandbox = Sandbox.current
@@ -178,7 +179,7 @@ public struct Grader {
             let progress = self.progress
             let order = Self.interleavedByStudent(readable)
             let compiledInOrder = order.concurrentMap(width: policy.jobs) { index -> (String?, ProgramFingerprint?)? in
-                defer { progress?.advance("compiling exercise files", of: readable.count) }
+                defer { progress?("compiling exercise files", readable.count) }
                 if let screens = screening.ready, screens[index].refusal != nil { return nil }
                 let job = readable[index]
                 let error = compiler.build(job, text: texts[job]!)

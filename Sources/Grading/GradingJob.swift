@@ -1,6 +1,7 @@
 import WorkbookBasics
 import Course
 import Foundation
+import FileFingerprints
 
 /// One exercise file to grade: which exercise, whose file, and where it is.
 ///

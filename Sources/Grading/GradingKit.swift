@@ -2,6 +2,7 @@ import WorkbookBasics
 import Course
 import Foundation
 import ChildProcesses
+import FileFingerprints
 
 /// What every grading program links, built once into one dynamic library: the driver and
 /// everything a learner's file may import (the library, OpenCombine, CombineSchedulers),

@@ -1,6 +1,7 @@
 import Course
 import Foundation
 import WorkbookBasics
+import FileFingerprints
 
 /// Everything the grading kit is built from, as one SHA-256, and the record of the inputs
 /// the kit in `.workbook/grade/.build` was built from.

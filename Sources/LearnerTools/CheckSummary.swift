@@ -2,6 +2,8 @@ import Course
 import Grading
 import TerminalUI
 import WorkbookBasics
+import GradeRecords
+import GradeDisplay
 
 /// What `workbook check` prints for a learner: each exercise's state with the check's
 /// message under it, a count, and the next step, pointing at `workbook hint` for the

@@ -1,6 +1,8 @@
 import Course
 import TerminalUI
 import Grading
+import GradeRecords
+import GradeDisplay
 
 /// The exercises table of `workbook list`: name, chapter, and what is known of its
 /// state without grading (see ``ExerciseRecords/knownState(of:)``).

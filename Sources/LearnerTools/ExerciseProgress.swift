@@ -1,6 +1,7 @@
 import Course
 import TerminalUI
 import Grading
+import GradeDisplay
 
 /// The exercises section of `workbook` with no arguments: how many are solved (as of the
 /// last check, see ``ExerciseRecords``) and what to do next. Builds nothing, so it is instant.

@@ -2,6 +2,7 @@ import WorkbookBasics
 import Course
 import Foundation
 import Grading
+import GradeRecords
 
 /// The last grade of each exercise, kept in `.workbook/results.json` (gitignored) so that
 /// `workbook` with no arguments can show progress without building anything.

@@ -2,6 +2,8 @@ import Course
 import Grading
 import TerminalUI
 import WorkbookBasics
+import GradeRecords
+import GradeDisplay
 
 /// What `workbook grade` prints: one row per exercise (name, chapter, state, and the first
 /// message, compiler error or crash), then a count per state.

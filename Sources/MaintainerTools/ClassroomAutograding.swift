@@ -2,6 +2,7 @@ import Course
 import Foundation
 import Grading
 import WorkbookBasics
+import GradeRecords
 
 /// GitHub Classroom's `.github/classroom/autograding.json`, derived from the exercise list:
 /// one test per exercise, worth its points, run as `workbook check <name>` (which exits

@@ -1,6 +1,7 @@
 import Course
 import Foundation
 import Grading
+import GradeRecords
 
 /// Everything about the exercises that a maintainer must keep true, checked in one pass
 /// (`workbook dev check`, and the instructor's `SolutionTests` through ``DevCheck/run()``):

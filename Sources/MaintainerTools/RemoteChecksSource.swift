@@ -22,7 +22,7 @@ struct RemoteChecksSource {
         /// (`Remote…`, made by the driver on request), so that the check's code, its probes and
         /// its messages run here, outside the learner's process.
         enum RemoteChecks {
-            static let all: [String: (Driven) -> ExerciseCheck] = [
+            static let all: [String: @Sendable (Driven) -> ExerciseCheck] = [
         \(names.map { "        \"\($0)\": \($0)Remote.check,\n" }.joined())    ]
         }
 

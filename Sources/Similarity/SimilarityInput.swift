@@ -5,7 +5,7 @@ import WorkbookBasics
 /// What the similarity checker reads: every student's exercise files, the stubs every
 /// student was given, the reference solutions and the published ones.
 ///
-/// A class is read as `workbook grade` reads it (Grading's `ClassRoster`): each
+/// A class is read as `workbook grade` reads it (ClassSubmissions' `ClassRoster`): each
 /// subfolder of the submissions folder, hidden ones skipped, in the byte order of the names,
 /// is one student; their `Exercises/` folder when they handed in a clone, else the folder
 /// itself; only `<Exercise>.swift` files are read, each with ``PlainFile/read(_:limit:)``

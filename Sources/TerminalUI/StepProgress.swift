@@ -41,6 +41,12 @@ public final class StepProgress: @unchecked Sendable {
         if number == total { finish() }
     }
 
+    /// ``advance(_:of:)`` as a function, for work that counts its own items and knows
+    /// nothing of terminals (a grader's `progress`).
+    public var advancing: @Sendable (_ task: String, _ total: Int) -> Void {
+        { self.advance($0, of: $1) }
+    }
+
     /// Clears the progress line, so what follows starts on a clean line.
     public func finish() {
         guard isShown else { return }

@@ -7,7 +7,7 @@ import Foundation
 /// instructor's terminal in the grade table and the notes. Left as they are, an escape
 /// sequence there can clear the screen and draw a table of its own, and a carriage return
 /// can overwrite the row before it. Exports escape the same way for their formats
-/// (Grading's `GradeJUnit.xmlSafe(_:)`). A student's name is escaped further (``name(_:)``), so
+/// (GradeRecords' `GradeJUnit.xmlSafe(_:)`). A student's name is escaped further (``name(_:)``), so
 /// that no two names read alike.
 package enum VisibleEscapes {
     /// `text` with every scalar `needsEscape` picks written as `\u{…}`.

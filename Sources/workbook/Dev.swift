@@ -27,7 +27,7 @@ struct DevCheckCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)
-        grader.progress = StepProgress()
+        grader.progress = StepProgress().advancing
         var report = try DevCheck(workspace: workspace, grader: grader).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.

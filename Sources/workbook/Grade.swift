@@ -6,6 +6,9 @@ import TerminalUI
 import LearnerTools
 import Similarity
 import WorkbookBasics
+import GradeRecords
+import ClassSubmissions
+import GradeDisplay
 
 struct Grade: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,7 +68,7 @@ struct Grade: ParsableCommand {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), log: logProgress)
         grader.seed = seed
-        grader.progress = StepProgress()
+        grader.progress = StepProgress().advancing
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {

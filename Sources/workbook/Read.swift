@@ -3,6 +3,7 @@ import ChapterModel
 import Course
 import Foundation
 import TerminalUI
+import ChapterReader
 
 struct Read: ParsableCommand {
     static let configuration = CommandConfiguration(

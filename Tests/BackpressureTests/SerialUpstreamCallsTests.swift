@@ -3,6 +3,7 @@ import ConcurrencyExtras
 import Foundation
 import OpenCombineShim
 import Testing
+import WorkbookTestSupport
 
 /// Reactive Streams rule 2.7: "A Subscriber MUST ensure that all calls on its Subscription's
 /// request and cancel methods are performed serially." A subscriber that asks for more from

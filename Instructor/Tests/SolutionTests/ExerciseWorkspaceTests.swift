@@ -3,6 +3,7 @@ import Course
 import ExerciseChecks
 import Foundation
 import Testing
+import WorkbookTestSupport
 
 @Suite struct ExerciseWorkspaceTests {
     @Test func anExerciseIsStartedByAnyByteOfDifferenceAndResetKeepsTheLearnersVersion() throws {

@@ -4,6 +4,7 @@ import ExerciseWire
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// A grade cannot be forged by answering the judge from a script: a student who records
 /// what a correct program answered, and plays it back in place of their own code, passes

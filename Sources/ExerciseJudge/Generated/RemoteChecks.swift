@@ -6,7 +6,7 @@ import ExerciseChecks
 /// (`Remote…`, made by the driver on request), so that the check's code, its probes and
 /// its messages run here, outside the learner's process.
 enum RemoteChecks {
-    static let all: [String: (Driven) -> ExerciseCheck] = [
+    static let all: [String: @Sendable (Driven) -> ExerciseCheck] = [
         "MyAssign": MyAssignRemote.check,
         "BatchSink": BatchSinkRemote.check,
         "PausingSink": PausingSinkRemote.check,

@@ -15,7 +15,7 @@ enum PausingSubscriberRemote {
 
 /// The check both pausing exercises share, for either one.
 enum PausingRemote {
-    static func check(exercise: String) -> (Driven) -> ExerciseCheck {
+    static func check(exercise: String) -> @Sendable (Driven) -> ExerciseCheck {
         { driven in
             PausingCheck.check(exercise: exercise, random: driven.random) { batchSize, pause, clock, receiveCompletion, receiveValue in
                 let completion = LentFunction { arguments, _ in

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import BookRunner
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// `workbook run` runs the chapter as it is written now, in a planted copy of the book:
 /// an edited output block fails at the scenario's line with the diff, and an edited

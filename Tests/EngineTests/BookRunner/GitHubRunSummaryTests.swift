@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BookRunner
+import WorkbookTestSupport
 
 /// What a macOS job shows of the scenarios that print something else on Apple's Combine.
 @Suite struct GitHubRunSummaryTests {

@@ -2,6 +2,7 @@ import ChapterModel
 import Foundation
 import Testing
 @testable import BookRunner
+import WorkbookTestSupport
 
 @Suite struct ScenarioNameTests {
     let book = Book(chapters: [try! Chapter(path: "Chapters/04-amb.md", markdown: "# Amb\n\n```swift scenario\nprint(1)\n```\n\n```output\n1\n```\n")])

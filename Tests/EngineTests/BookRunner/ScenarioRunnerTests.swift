@@ -1,6 +1,7 @@
 import Testing
 @testable import selftest_host
 @testable import BookRunner
+import WorkbookTestSupport
 
 /// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.
 @Suite(.tags(.slow), .slow) struct ScenarioRunnerTests {

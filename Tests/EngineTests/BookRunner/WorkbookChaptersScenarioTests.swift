@@ -5,6 +5,7 @@ import Testing
 @testable import BookRunner
 @testable import ChildProcesses
 @testable import TerminalUI
+import WorkbookTestSupport
 
 /// Every scenario of every chapter, as the chapter is written now, prints exactly what its
 /// output block says now.

@@ -2,6 +2,7 @@ import ConcurrencyExtras
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 @Suite struct ChildProcessTests {
     /// A pager must stay in the terminal's foreground group; every other child starts a

@@ -1,6 +1,7 @@
 import Course
 import Foundation
 import Testing
+import WorkbookTestSupport
 
 /// Reading `Sources/Course/exercises.json`: the real list reads, and each kind of mistake
 /// is one `path:line: error:` line at the line that holds it.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+import WorkbookTestSupport
 
 @Suite struct DriverPlanTests {
     @Test func readsTheWordsAsTheDriverQuotesThem() {

@@ -7,6 +7,8 @@ import Testing
 @testable import Grading
 @testable import LearnerTools
 @testable import WorkbookBasics
+@testable import GradeRecords
+import WorkbookTestSupport
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.
@@ -230,7 +232,33 @@ import Testing
             termination: .signalled(SIGILL), standardOutputData: Data(),
             standardErrorData: Data("Exercise_\(learner)_Countdown/Countdown.swift:50: Fatal error: not yet\n".utf8), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
-        #expect(results[0].outcome == .crashed("Exercises/Countdown.swift:50: Fatal error: not yet (SIGILL)"))
+        #expect(results[0].outcome == .crashed("Exercises/Countdown.swift:50: Fatal error: not yet (SIGILL), in the check's step “a scenario”"))
+    }
+
+    /// A trap in the standard library names the library's file: the backtrace's frame in the
+    /// learner's file says where their code was, and the judge which step of the check.
+    @Test func aTrapInTheStandardLibraryNamesTheLearnersLineAndTheChecksStep() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        let backtrace = """
+            Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+
+            *** Program crashed: Illegal instruction at 0x00007f6162d6df7f ***
+
+            Thread 0 "program" crashed:
+
+              0      0x00007f6162d6df7f closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
+              2 [ra] 0x00007f61634e3f65 specialized Array.subscript.getter + 84 in libswiftSwiftOnoneSupport.so
+              3 [ra] 0x00005616b72c5e90 Countdown.init(from:) + 47 in program at Exercises/Countdown.swift:41:13
+              4 [ra] 0x00005616b72c5f4f Grading_main + 94 in program at /grading/job/Binding.swift:9:7
+
+            """
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(
+            termination: .signalled(SIGILL), standardOutputData: Data(), standardErrorData: Data(backtrace.utf8), duration: 0.1)
+        let results = try grader(workbook, toolchain).grade([countdown])
+        #expect(results[0].outcome == .crashed(
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range (SIGILL), reached from Exercises/Countdown.swift:41, in the check's step “a scenario”"))
     }
 
     @Test func aSilentSegmentationFaultSaysWhatItUsuallyMeans() throws {
@@ -240,7 +268,7 @@ import Testing
         toolchain.checks["G_Countdown"] = ChildProcess.Result(
             termination: .signalled(SIGSEGV), standardOutputData: Data(), standardErrorData: Data(), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
-        #expect(results[0].outcome == .crashed("killed by SIGSEGV (a stack overflow, such as endless recursion, or a bad memory access)"))
+        #expect(results[0].outcome == .crashed("killed by SIGSEGV (a stack overflow, such as endless recursion, or a bad memory access), in the check's step “a scenario”"))
     }
 
     @Test func aCheckPastTheTimeLimitTimedOut() throws {

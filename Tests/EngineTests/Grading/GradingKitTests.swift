@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import Grading
 @testable import WorkbookBasics
+import WorkbookTestSupport
 
 /// The generated parts of grading: the kit's manifest, each program's `main`, and the
 /// text that carries a student's folder name into Swift source.

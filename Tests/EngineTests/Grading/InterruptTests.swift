@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+import WorkbookTestSupport
 
 /// No child outlives the workbook: not after Ctrl-C, not after it is killed outright.
 ///

@@ -2,6 +2,8 @@ import Course
 import Foundation
 import Testing
 @testable import Grading
+@testable import FileFingerprints
+import WorkbookTestSupport
 
 /// The digest that decides whether the grading kit is current, and the file digests it is
 /// computed from.

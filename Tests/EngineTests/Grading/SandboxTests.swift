@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+import WorkbookTestSupport
 
 /// How children are started and what a sandboxed one may reach.
 @Suite struct SandboxTests {

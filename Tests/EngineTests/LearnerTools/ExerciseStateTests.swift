@@ -4,6 +4,8 @@ import Testing
 @testable import Grading
 @testable import LearnerTools
 @testable import TerminalUI
+@testable import GradeRecords
+import WorkbookTestSupport
 
 @Suite struct HintProgressTests {
     @Test func givesTheNextHintEachTimeAndRemembersIt() throws {

@@ -6,6 +6,8 @@ import Foundation
 @testable import WorkbookBasics
 import Testing
 import XMLTestSupport
+@testable import GradeRecords
+import WorkbookTestSupport
 
 /// One result of every kind, for the report tests.
 let everyKindOfResult: [ExerciseResult] = [

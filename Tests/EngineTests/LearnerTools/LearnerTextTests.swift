@@ -4,6 +4,10 @@ import Testing
 @testable import Grading
 @testable import LearnerTools
 @testable import TerminalUI
+@testable import FileFingerprints
+@testable import GradeRecords
+@testable import GradeDisplay
+import WorkbookTestSupport
 
 /// What a learner writes, on its way to the instructor's screen and to the compiler:
 /// escaped, bounded, named apart, and read by the compiler's own parser.

@@ -5,6 +5,9 @@ import Foundation
 @testable import WorkbookBasics
 import Testing
 import XMLTestSupport
+@testable import GradeRecords
+@testable import ClassSubmissions
+@testable import GradeDisplay
 
 /// Names a student can give their folder that a terminal draws like another's (issue 33,
 /// rows 6 and 6b): each is another student, and every grade must show it so.

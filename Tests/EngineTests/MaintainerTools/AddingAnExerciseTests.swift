@@ -4,6 +4,7 @@ import Testing
 @testable import MaintainerTools
 @testable import ChildProcesses
 @testable import Grading
+import WorkbookTestSupport
 
 /// Adding an exercise is `workbook dev new` and then writing what it marks, as
 /// docs/maintainers.md's recipe says.

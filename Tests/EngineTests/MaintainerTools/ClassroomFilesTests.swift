@@ -4,6 +4,7 @@ import Testing
 @testable import Grading
 @testable import MaintainerTools
 @testable import WorkbookBasics
+import WorkbookTestSupport
 
 /// The files a classroom depends on stay derived from the exercise list and the stubs.
 @Suite struct ClassroomFilesTests {

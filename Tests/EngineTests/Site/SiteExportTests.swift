@@ -5,6 +5,7 @@ import Testing
 @testable import BookRunner
 @testable import Site
 @testable import TerminalUI
+import WorkbookTestSupport
 
 /// `workbook export html`: run for real on the workbook's own chapters, through the built
 /// executable (which is also the scenario host that sends the traces back).

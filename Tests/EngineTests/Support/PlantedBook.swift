@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookTestSupport
 
 /// A workbook folder of its own in a temporary folder, holding this package's
 /// `Package.swift` and a copy of its chapters, edited: a learner's tree after an edit,

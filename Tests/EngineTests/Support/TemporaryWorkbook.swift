@@ -58,10 +58,3 @@ final class TemporaryWorkbook {
         try write(text, to: exercise.filePath)
     }
 }
-
-extension Exercise {
-    static func named(_ name: String) -> Exercise {
-        guard let exercise = ExerciseManifest.named(name) else { preconditionFailure("no exercise \(name)") }
-        return exercise
-    }
-}

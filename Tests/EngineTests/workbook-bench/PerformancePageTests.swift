@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ChildProcesses
+import WorkbookTestSupport
 
 /// docs/performance.md's figures are made by `workbook-bench report` from the committed
 /// docs/performance/results.json, never by hand: the page must be what the JSON gives.

@@ -2,6 +2,7 @@ import Course
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// `workbook check`, `hint`, `reset` and `grade` as a learner or instructor runs them, in a
 /// throwaway workbook so that the real one's progress is never touched.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// `workbook similarity`, and `grade --similarity`, as an instructor runs them: the built
 /// command on a class folder, its files read back.

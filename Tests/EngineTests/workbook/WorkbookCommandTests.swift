@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Grading
 @testable import WorkbookBasics
+import WorkbookTestSupport
 
 /// The `workbook` command as a learner runs it.
 @Suite(.tags(.slow), .slow) struct WorkbookCommandTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import WorkbookBasics
 #if canImport(FoundationXML)
 import FoundationXML
+import WorkbookTestSupport
 #endif
 
 /// ``ClassGradesTests`` run as an instructor runs it, on a class of four: one who solved

@@ -4,6 +4,9 @@ import Foundation
 import Testing
 @testable import Grading
 @testable import WorkbookBasics
+@testable import GradeRecords
+@testable import ClassSubmissions
+import WorkbookTestSupport
 
 /// Grading a class with `swift test`, in the instructor's own tree:
 ///

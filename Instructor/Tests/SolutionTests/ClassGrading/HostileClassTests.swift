@@ -5,6 +5,7 @@ import Testing
 @testable import ChildProcesses
 @testable import Grading
 @testable import WorkbookBasics
+import WorkbookTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

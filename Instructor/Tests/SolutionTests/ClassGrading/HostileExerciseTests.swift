@@ -3,6 +3,9 @@ import Foundation
 import Testing
 @testable import ChildProcesses
 @testable import Grading
+@testable import GradeRecords
+@testable import ClassSubmissions
+import WorkbookTestSupport
 
 /// Learners' files that do everything a grade must survive, graded for real: built by the
 /// toolchain and run against this workbook's own checks, as `workbook grade --submissions`
@@ -65,6 +68,27 @@ import Testing
         #expect(passed == [all - 1, all, 0])
         #expect(grades[0].first { $0.exercise == countdown }?.outcome == .exitedEarly(status: 0))
         #expect(grades[2].allSatisfy { $0.outcome == .notStarted })
+    }
+
+    /// An index out of range traps in the standard library, whose message names the
+    /// library's file: the grade names the step of the check that was running, from the
+    /// judge. (The learner's line comes from the backtrace only when their file has line
+    /// tables, which it is not compiled with: see `CheckRunner`.)
+    @Test func aTrapInAnArrayIndexNamesTheChecksStep() throws {
+        let group = Class()
+        let text = try Self.countdown(initialiser: """
+            self.start = start
+            let starts: [Int] = []
+            if start == 0 { _ = starts[start] }
+            """)
+        try group.hand(in: text, as: "indexer/Countdown.swift")
+
+        let roster = try ClassRoster(folder: group.folder, displayName: "class")
+        let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
+        guard case .crashed(let message) = grades[0][0].outcome else { Issue.record("\(grades[0][0].outcome)"); return }
+        #expect(message.contains("Fatal error: Index out of range"), "\(message)")
+        #expect(!message.contains("/"  + "work") && !message.contains(".workbook"), "no path of the grader's: \(message)")
+        #expect(message.hasSuffix("in the check's step “from 0, it finishes at once, even before any request”"), "\(message)")
     }
 
     @Test func eachWayAnExerciseCanBreakIsGradedOnItsOwn() throws {

@@ -4,6 +4,8 @@ import Testing
 @testable import ChildProcesses
 @testable import Grading
 @testable import WorkbookBasics
+@testable import GradeRecords
+import WorkbookTestSupport
 
 /// A class graded in shares on several machines, then merged, must get exactly the grades
 /// one run over the whole class gives: graded for real, with this workbook's built

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BookRunner
+import WorkbookTestSupport
 
 /// Finding the OpenCombine sources wherever SwiftPM or Xcode put them, and saying so in one
 /// line when they are nowhere.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbookTestSupport
 
 /// An `opencombine:` link that the build cannot read is an error at its chapter line, from
 /// `workbook run` and `workbook export html` alike: never a citation that nobody checks.

@@ -5,6 +5,10 @@ import XMLTestSupport
 @testable import Grading
 @testable import TerminalUI
 @testable import WorkbookBasics
+@testable import GradeRecords
+@testable import ClassSubmissions
+@testable import GradeDisplay
+import WorkbookTestSupport
 
 /// A student's folder may hold files an editor runs when it opens the folder: the grade
 /// names them, and the review copy holds none of them.

@@ -1,4 +1,5 @@
 import TerminalUI
+import GradeRecords
 
 /// The colours of exercise states, shared by `check` and `grade`.
 package enum ExerciseStyles {

@@ -2,6 +2,7 @@ import ChapterModel
 import Course
 import Testing
 @testable import TerminalUI
+@testable import ChapterReader
 
 @Suite struct ChapterRendererTests {
     let markdown = """

@@ -2,6 +2,7 @@ import Course
 import Foundation
 import TerminalUI
 import WorkbookBasics
+import GradeRecords
 
 /// A class's grades as the terminal shows them, drawn from the one ``GradeRecord``:
 /// one row per student, one column per exercise (a symbol per state, with a legend) and a

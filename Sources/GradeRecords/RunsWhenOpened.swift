@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a student's folder holds that an editor or a build tool runs when it opens the
-/// folder (see ``RunsWhenOpenedSearch``): the grade names it, so the instructor reads the
+/// folder (`ClassSubmissions`' `RunsWhenOpenedSearch`): the grade names it, so the instructor reads the
 /// review copy (`grade --review`) and never opens the student's folder itself.
 ///
 /// None of it is graded; it is named because opening the folder would run it as the
@@ -13,7 +13,17 @@ public struct RunsWhenOpened: Codable, Equatable, Sendable {
         /// Byte for byte what the grading workbook has at the same place (its editor
         /// package, its `Package.swift`): it would run the workbook's code, not the student's.
         public var workbooksOwn: Bool
+
+        public init(path: String, workbooksOwn: Bool) {
+            self.path = path
+            self.workbooksOwn = workbooksOwn
+        }
     }
+
+    /// The bounds of the search (`ClassSubmissions`' `RunsWhenOpenedSearch`): here, because
+    /// the note of an incomplete search names them.
+    public static let searchDepthLimit = 8
+    public static let searchEntryLimit = 4000
 
     /// In path order.
     public var files: [File]
@@ -43,7 +53,7 @@ public struct RunsWhenOpened: Codable, Equatable, Sendable {
         guard !isEmpty else { return nil }
         var named = files.map { $0.workbooksOwn ? "\($0.path) (the workbook's own, unchanged)" : $0.path }
         if !complete {
-            named.append("and maybe more (the search stops after \(RunsWhenOpenedSearch.entryLimit) entries or \(RunsWhenOpenedSearch.depthLimit) folders deep)")
+            named.append("and maybe more (the search stops after \(Self.searchEntryLimit) entries or \(Self.searchDepthLimit) folders deep)")
         }
         let list = named.joined(separator: ", ")
         guard runsStudentsCode else {

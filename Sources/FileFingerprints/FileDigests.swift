@@ -1,4 +1,3 @@
-import Course
 import Foundation
 import WorkbookBasics
 
@@ -10,9 +9,9 @@ import WorkbookBasics
 /// write sets a file's status-change time, which no one can set back, so an edit that keeps
 /// the size and the modification time is still read; a file touched, copied or checked out
 /// again with the same text is read, and is the same input.
-struct FileDigests {
+package struct FileDigests {
     /// Where the digests are kept between gradings: one line a file.
-    let cacheFile: URL
+    package let cacheFile: URL
     /// How many files were read and digested (not taken from the cache) since this was made.
     private(set) var filesRead = 0
     private var entries: [String: Entry]
@@ -25,9 +24,9 @@ struct FileDigests {
     }
 
     /// What ``digest(ofFileAt:)`` gives a file that cannot be read: never a digest.
-    static let unreadable = "unreadable"
+    package static let unreadable = "unreadable"
 
-    init(cacheFile: URL) {
+    package init(cacheFile: URL) {
         self.cacheFile = cacheFile
         entries = [:]
         let text = (try? String(contentsOf: cacheFile, encoding: .utf8)) ?? ""
@@ -40,7 +39,7 @@ struct FileDigests {
     }
 
     /// The SHA-256 of the bytes of the file at `path`, or ``unreadable``.
-    mutating func digest(ofFileAt path: String) -> String {
+    package mutating func digest(ofFileAt path: String) -> String {
         asked.insert(path)
         let fingerprint = ProgramFingerprint(path)?.record
         if let fingerprint, let entry = entries[path], entry.fingerprint == fingerprint { return entry.digest }
@@ -56,14 +55,14 @@ struct FileDigests {
     }
 
     /// Narrows what ``save()`` keeps to `paths`, among the files asked for.
-    mutating func keepOnly(_ paths: [String]) {
+    package mutating func keepOnly(_ paths: [String]) {
         asked.formIntersection(paths)
     }
 
     /// Keeps, for the next grading, the digests of the files asked for since this was made
     /// (and not left out by ``keepOnly(_:)``): the cache holds what a grading asks for, and
     /// no more to read.
-    func save() {
+    package func save() {
         let kept = entries.filter { asked.contains($0.key) }
         guard changed || kept.count != entries.count else { return }
         let text = kept.keys.sorted().map { "\(kept[$0]!.digest)\t\(kept[$0]!.fingerprint)\t\($0)" }.joined(separator: "\n") + "\n"

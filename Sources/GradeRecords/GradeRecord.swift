@@ -7,7 +7,7 @@ import WorkbookBasics
 /// formats can never disagree.
 ///
 /// A learner's own tree is a class of one student named `Exercises`. The JSON is described
-/// by `Sources/Grading/Grades/Schemas/grade-record.schema.json`; `version` changes whenever
+/// by `Sources/GradeRecords/Schemas/grade-record.schema.json`; `version` changes whenever
 /// a field changes meaning, and a reader refuses a version it does not know.
 public struct GradeRecord: Codable, Equatable, Sendable {
     /// What the file is, so `grade merge` can refuse any other JSON with a clear line.
@@ -149,7 +149,7 @@ public struct GradeRecord: Codable, Equatable, Sendable {
 }
 
 extension GradeRecord.Entry {
-    init(_ result: ExerciseResult) {
+    package init(_ result: ExerciseResult) {
         self.init(name: result.exercise.name, state: result.outcome.state, detail: result.outcome.detail,
                   flags: result.flags, seconds: result.seconds.map { ($0 * 1000).rounded() / 1000 }, seed: result.seed.map(String.init))
     }

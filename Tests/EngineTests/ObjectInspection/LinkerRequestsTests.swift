@@ -1,5 +1,6 @@
 import Testing
 @testable import Grading
+@testable import ObjectInspection
 
 /// What a compiled object asks of the linker and the loader, read from `llvm-objdump`'s
 /// listings (these are its output for an object with `@_used @_section(…)` globals, which

@@ -1,6 +1,7 @@
 import Course
 import Foundation
 import WorkbookBasics
+import GradeRecords
 
 /// The students of a class, found in a folder of submissions.
 ///

@@ -13,18 +13,18 @@ import Darwin
 /// time, which no one can set back. Sandboxed programs cannot write there at all; this is
 /// the check that does not depend on the sandbox. ``FileDigests`` uses the same record to
 /// tell when a source file must be read again.
-struct ProgramFingerprint: Equatable {
+package struct ProgramFingerprint: Equatable {
     private var device: UInt64 = 0
     private var inode: UInt64 = 0
     private var size: Int64 = 0
     private var modified: [Int] = []
     private var statusChanged: [Int] = []
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         self.init(url.path)
     }
 
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         device = UInt64(info.st_dev)
@@ -41,7 +41,7 @@ struct ProgramFingerprint: Equatable {
 
     /// One line for the build cache: a program whose fingerprint is not the one recorded
     /// when it was linked is built again rather than trusted.
-    var record: String {
+    package var record: String {
         ([device, inode].map(String.init) + [String(size)] + (modified + statusChanged).map(String.init)).joined(separator: " ")
     }
 }

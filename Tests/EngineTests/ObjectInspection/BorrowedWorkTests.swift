@@ -1,6 +1,7 @@
 import Course
 import Testing
 @testable import Grading
+@testable import ObjectInspection
 
 /// A file that hands its exercise's work to Combine's own implementation is refused, by what
 /// its compiled object uses (issue 33, row 10). The lines are `swift-demangle`'s, as the

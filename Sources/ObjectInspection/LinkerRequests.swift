@@ -12,21 +12,21 @@ import Foundation
 /// sandboxed step with the toolchain's `llvm-objdump`, does. A hook before `main` could stall
 /// every check of its file; a linker flag could write files (`--reproduce`) or reshape the
 /// program.
-enum LinkerRequests {
+package enum LinkerRequests {
     /// The files the compile's step writes: `llvm-objdump -h`, and the hex dump of the
     /// autolink section (`llvm-objdump -s -j .swift1_autolink_entries`).
-    static let sectionsListing = "sections.txt"
-    static let autolinkListing = "autolink.txt"
+    package static let sectionsListing = "sections.txt"
+    package static let autolinkListing = "autolink.txt"
     /// The most of each listing that is read.
-    static let listingLimit = 1 << 20
+    package static let listingLimit = 1 << 20
 
     /// Sections whose code runs before or after `main`, or that the linker reads as flags.
-    static let forbiddenSections = [".init_array", ".preinit_array", ".fini_array", ".ctors", ".dtors", ".init", ".fini"]
+    package static let forbiddenSections = [".init_array", ".preinit_array", ".fini_array", ".ctors", ".dtors", ".init", ".fini"]
     /// Sections that must be empty where they exist.
-    static let emptySections = [".linker-options", ".deplibs"]
+    package static let emptySections = [".linker-options", ".deplibs"]
 
     /// Why the object's sections are refused, or nil. `sections` is `llvm-objdump -h`'s table.
-    static func sectionRefusal(_ sections: String) -> String? {
+    package static func sectionRefusal(_ sections: String) -> String? {
         for line in sections.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 3, Int(fields[0]) != nil else { continue }
@@ -43,7 +43,7 @@ enum LinkerRequests {
 
     /// Why the object's autolink entries are refused, or nil: each must be `-l` and a
     /// library's name. `dump` is `llvm-objdump -s`'s hex dump of the section.
-    static func autolinkRefusal(_ dump: String) -> String? {
+    package static func autolinkRefusal(_ dump: String) -> String? {
         let entries = bytes(inHexDump: dump).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
         for entry in entries {
@@ -58,7 +58,7 @@ enum LinkerRequests {
 
     /// The bytes of an `llvm-objdump -s` dump: each line is an offset, up to four groups of
     /// hex digits, two spaces, then the same bytes as text (which is not read).
-    static func bytes(inHexDump dump: String) -> [UInt8] {
+    package static func bytes(inHexDump dump: String) -> [UInt8] {
         var bytes: [UInt8] = []
         for line in dump.split(separator: "\n") where line.hasPrefix(" ") {
             guard let hex = line.dropFirst().components(separatedBy: "  ").first else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import Course
+import GradeRecords
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,9 +29,9 @@ import Darwin
 /// absence of a finding is never claimed where nothing was looked at.
 public struct RunsWhenOpenedSearch {
     /// Folders deeper than this below the student's folder are not searched.
-    public static let depthLimit = 8
+    public static let depthLimit = RunsWhenOpened.searchDepthLimit
     /// Directory entries looked at, per student, before the search gives up.
-    public static let entryLimit = 4000
+    public static let entryLimit = RunsWhenOpened.searchEntryLimit
 
     /// File and folder names (compared without case, as macOS's file systems do).
     static let names: Set<String> = [

@@ -1,15 +1,15 @@
 /// SHA-256 (FIPS 180-4), for names that must never collide: Foundation on Linux has no
 /// hash of its own, and the workbook needs this one small use, not a package.
-enum SHA256 {
+package enum SHA256 {
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         digest(Array(bytes)).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
     }
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var padded = message + [0x80]
         while padded.count % 64 != 56 { padded.append(0) }

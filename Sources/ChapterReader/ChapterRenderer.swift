@@ -1,5 +1,6 @@
 import Course
 import ChapterModel
+import TerminalUI
 
 /// Lays a chapter out for the terminal, from its parsed blocks.
 ///
