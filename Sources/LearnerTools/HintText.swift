@@ -1,4 +1,5 @@
 import Course
+import GradeDisplay
 import Grading
 import TerminalUI
 

@@ -2,6 +2,7 @@ import BookRunner
 import BookServer
 import Foundation
 import Testing
+import WorkbookTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,7 @@
 import Course
 import Testing
+@testable import GradeRecords
+import WorkbookTestSupport
 @testable import Grading
 @testable import LearnerTools
 @testable import TerminalUI
