@@ -19,8 +19,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 1,
                 heading: "The idea: a value and a promise",
-                line: 78,
-                outputLine: 113,
+                line: 82,
+                outputLine: 117,
                 code: "print(\"== completing the promise inside the stepper ==\")\nlet eager = [\"A\", \"B\", \"C\"].publisher\n    .print()\n    .step { event in\n        switch event {\n        case let .input(value, promise):\n            print(\"stepper: \\(value)\")\n            promise(.more)\n        case let .completion(completion):\n            print(\"stepper: \\(completion)\")\n        }\n    }\n\nprint(\"== completing it later ==\")\nvar pending: SteppingSubscriber<String, Never>.Promise?\nlet patient = [\"A\", \"B\", \"C\"].publisher\n    .print()\n    .step { event in\n        switch event {\n        case let .input(value, promise):\n            print(\"stepper: \\(value)\")\n            pending = promise\n        case let .completion(completion):\n            print(\"stepper: \\(completion)\")\n        }\n    }\nprint(\"-- later --\")\npending?(.more)\nprint(\"-- later --\")\npending?(.more)\neager.cancel()\npatient.cancel()\n",
                 expectedOutput: "== completing the promise inside the stepper ==\nreceive subscription: ([\"A\", \"B\", \"C\"])\nrequest max: (1)\nreceive value: (A)\nstepper: A\nrequest max: (1) (synchronous)\nreceive value: (B)\nstepper: B\nrequest max: (1) (synchronous)\nreceive value: (C)\nstepper: C\nrequest max: (1) (synchronous)\nreceive finished\nstepper: finished\n== completing it later ==\nreceive subscription: ([\"A\", \"B\", \"C\"])\nrequest max: (1)\nreceive value: (A)\nstepper: A\n-- later --\nrequest max: (1)\nreceive value: (B)\nstepper: B\n-- later --\nrequest max: (1)\nreceive value: (C)\nstepper: C\nreceive finished\nstepper: finished\n",
                 run: chapter_06_pace_scenario1
@@ -28,8 +28,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 2,
                 heading: "The state machine",
-                line: 373,
-                outputLine: 396,
+                line: 377,
+                outputLine: 400,
                 code: "var promises: [SteppingSubscriber<Int, Never>.Promise] = []\nlet cancellable = [1, 2, 3, 4].publisher\n    .print()\n    .step { event in\n        if case let .input(value, promise) = event {\n            print(\"stepper: \\(value)\")\n            promises.append(promise)\n        }\n    }\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\ncancellable.cancel()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- stale promise 1: .cancel --\n-- promise 2: .cancel --\nreceive cancel\n-- promise 2 again: .more --\n",
                 run: chapter_06_pace_scenario2
@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "The state machine",
-                line: 419,
-                outputLine: 437,
+                line: 423,
+                outputLine: 441,
                 code: "var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []\nlet subscriber = PlainSteppingSubscriber<Int, Never> { event in\n    if case let .input(value, promise) = event {\n        print(\"stepper: \\(value)\")\n        promises.append(promise)\n    }\n}\n[1, 2, 3, 4].publisher.print().subscribe(subscriber)\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nsubscriber.cancel()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- promise 2: .cancel --\nreceive cancel\n",
                 run: chapter_06_pace_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "Without a buffer, values are lost",
-                line: 579,
-                outputLine: 609,
+                line: 583,
+                outputLine: 613,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  4.0 N\nout 4.0 N\nin  4.5 finished\nout 4.5 finished\n",
                 run: chapter_06_pace_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "With a buffer, nothing is lost",
-                line: 631,
-                outputLine: 662,
+                line: 635,
+                outputLine: 666,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 finished\nout 5.0 O\nout 6.0 P\nout 7.0 finished\n",
                 run: chapter_06_pace_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "A failure does not wait",
-                line: 699,
-                outputLine: 738,
+                line: 703,
+                outputLine: 742,
                 code: "enum FeedError: Error { case dropped }\nfunc describe(_ completion: Subscribers.Completion<FeedError>) -> String {\n    if case let .failure(error) = completion { return \"failed: \\(error)\" }\n    return \"finished\"\n}\n\nlet scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, FeedError>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) {\n    bursty.send(completion: .failure(.dropped))\n}\n\nlet steady = PassthroughSubject<String, FeedError>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\(describe($0))\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\(describe($0))\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 failed: dropped\nout 4.5 failed: dropped\n",
                 run: chapter_06_pace_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "The timing table, drawn",
-                line: 766,
-                outputLine: 792,
+                line: 770,
+                outputLine: 796,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace(scheduler: scheduler)\nlet start = scheduler.now\n\nlet erratic = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"A\", 0), (\"B\", 300), (\"C\", 600), (\"D\", 5_000), (\"E\", 5_300), (\"F\", 5_600)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { erratic.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(5_600))) { erratic.send(completion: .finished) }\n\nlet paced = PassthroughSubject<String, Never>()\nlet pacing = erratic\n    .traced(\"source\", into: trace)\n    .buffer(size: 1000, prefetch: .byRequest, whenFull: .dropOldest)\n    .traced(\"pace\", into: trace)\n    .pace(.seconds(1), scheduler: scheduler, subject: paced)\nlet output = paced.traced(\"paced\", into: trace).sink { _ in }\n\nscheduler.advance(by: .seconds(10))\nprint(trace.timeline(), terminator: \"\")\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "t              0           0.3  0.6  1  2  3  5  5.3  5.6     6  7  8\nsource request    ∞\n       event   ^--------A--B----C-------------D--E----F----|\n       demand  0  ∞     ∞  ∞    ∞             ∞  ∞    ∞    ∞\npace   request       1               1  1  1                  1  1  1\n       event      ^-----A------------B--C-----D---------------E--F--|\n       demand     0  1  0            0  0  1  0               0  0  1\npaced  request          ∞\n       event         ^--A------------B--C-----D---------------E--F--|\n       demand        0  ∞            ∞  ∞     ∞               ∞  ∞  ∞\n",
                 run: chapter_06_pace_scenario7
@@ -83,10 +83,10 @@ extension ScenarioCatalog {
     )
 }
 
-// Scenario 1, Chapters/06-pace.md:78
+// Scenario 1, Chapters/06-pace.md:82
 @_optimize(none)
 private func chapter_06_pace_scenario1() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 79)
+#sourceLocation(file: "Chapters/06-pace.md", line: 83)
 print("== completing the promise inside the stepper ==")
 let eager = ["A", "B", "C"].publisher
     .print()
@@ -125,10 +125,10 @@ withExtendedLifetime(pending) {}
 withExtendedLifetime(patient) {}
 }
 
-// Scenario 2, Chapters/06-pace.md:373
+// Scenario 2, Chapters/06-pace.md:377
 @_optimize(none)
 private func chapter_06_pace_scenario2() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 374)
+#sourceLocation(file: "Chapters/06-pace.md", line: 378)
 var promises: [SteppingSubscriber<Int, Never>.Promise] = []
 let cancellable = [1, 2, 3, 4].publisher
     .print()
@@ -154,10 +154,10 @@ withExtendedLifetime(promises) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 3, Chapters/06-pace.md:419
+// Scenario 3, Chapters/06-pace.md:423
 @_optimize(none)
 private func chapter_06_pace_scenario3() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 420)
+#sourceLocation(file: "Chapters/06-pace.md", line: 424)
 var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []
 let subscriber = PlainSteppingSubscriber<Int, Never> { event in
     if case let .input(value, promise) = event {
@@ -178,10 +178,10 @@ withExtendedLifetime(promises) {}
 withExtendedLifetime(subscriber) {}
 }
 
-// Scenario 4, Chapters/06-pace.md:579
+// Scenario 4, Chapters/06-pace.md:583
 @_optimize(none)
 private func chapter_06_pace_scenario4() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 580)
+#sourceLocation(file: "Chapters/06-pace.md", line: 584)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -219,10 +219,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 5, Chapters/06-pace.md:631
+// Scenario 5, Chapters/06-pace.md:635
 @_optimize(none)
 private func chapter_06_pace_scenario5() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 632)
+#sourceLocation(file: "Chapters/06-pace.md", line: 636)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -261,10 +261,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 6, Chapters/06-pace.md:699
+// Scenario 6, Chapters/06-pace.md:703
 @_optimize(none)
 private func chapter_06_pace_scenario6() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 700)
+#sourceLocation(file: "Chapters/06-pace.md", line: 704)
 enum FeedError: Error { case dropped }
 func describe(_ completion: Subscribers.Completion<FeedError>) -> String {
     if case let .failure(error) = completion { return "failed: \(error)" }
@@ -311,10 +311,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 7, Chapters/06-pace.md:766
+// Scenario 7, Chapters/06-pace.md:770
 @_optimize(none)
 private func chapter_06_pace_scenario7() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 767)
+#sourceLocation(file: "Chapters/06-pace.md", line: 771)
 let scheduler = DispatchQueue.test
 let trace = Trace(scheduler: scheduler)
 let start = scheduler.now
