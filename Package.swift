@@ -42,7 +42,7 @@ let package = Package(
         // Not API: what the tests of this package and of the instructor's share (the built
         // workbook, slow suites, work off the test pool), so that neither keeps a copy.
         .library(name: "_WorkbookTestSupport", targets: ["WorkbookTestSupport"]),
-        .library(name: "_WorkbookInternals", targets: ["Grading", "GradeRecords", "ClassSubmissions", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "Course", "ChildLink", "ExerciseChecks", "ExerciseWire"]),
+        .library(name: "_WorkbookInternals", targets: ["Grading", "GradeRecords", "ClassSubmissions", "MaintainerTools", "ChildProcesses", "WorkbookBasics", "ExerciseCatalog", "ChildContract", "ExerciseChecks", "ExerciseWire"]),
     ],
     dependencies: [
         // Patch releases only: OpenCombine is below 1.0, where a minor release may change
@@ -113,7 +113,7 @@ let package = Package(
         // kit (the one library a program compiled from an edited chapter links) holds them all.
         .target(
             name: "ScenarioHosting",
-            dependencies: ["BackpressureTrace", "ChildLink", "CProcessControl", "Backpressure", "PlainBackpressure", combine, schedulers],
+            dependencies: ["BackpressureTrace", "ChildContract", "CProcessControl", "Backpressure", "PlainBackpressure", combine, schedulers],
             swiftSettings: engine
         ),
 
@@ -123,7 +123,7 @@ let package = Package(
         // in either is a build error. The reference solutions are not in this package: they
         // are the instructor's, in a package of their own that the student edition leaves out.
         .target(name: "ExerciseStubs", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers]),
-        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildLink"]),
+        .target(name: "ExerciseChecks", dependencies: ["Backpressure", "BackpressureTrace", combine, schedulers, "ChildContract"]),
         // The wire between a check and the learner's code: plain values, and proxies of the
         // Combine objects each side lends the other. The wire, the driver and the judge are
         // concurrent (a thread per conversation) and compile in the Swift 6 mode. Their
@@ -141,15 +141,15 @@ let package = Package(
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
         // writes the verdict. `workbook judge` is its process.
-        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildLink", "Backpressure", combine, schedulers], swiftSettings: engine),
+        .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildContract", "Backpressure", combine, schedulers], swiftSettings: engine),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
-        // Sources/Course/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
+        // Sources/ExerciseCatalog/exercises.json (read by path, hence the exclude; ListFormat/ reads it,
         // with the line of each mistake), compiled in as the Swift `workbook dev generate`
         // writes from it (Generated/, committed): a build-tool plugin's tool would be built by
         // every app that takes Backpressure.
         .target(
-            name: "Course",
+            name: "ExerciseCatalog",
             dependencies: ["WorkbookBasics"],
             exclude: ["exercises.json"],
             swiftSettings: engine
@@ -157,7 +157,7 @@ let package = Package(
         // Both sides of the line between the workbook and the processes it starts: the
         // scenario host's private report channel, the parent watch every child keeps, and
         // the check's report, which the judge writes and grading reads.
-        .target(name: "ChildLink", swiftSettings: engine),
+        .target(name: "ChildContract", swiftSettings: engine),
 
         // The engine and the command: one target per job, each in the Swift 6 language mode.
         // The whole package, layer by layer (`A <- B`: B depends on A; OpenCombine and
@@ -165,35 +165,35 @@ let package = Package(
         //
         //   the library     Backpressure <- BackpressureTrace;  Backpressure <- PlainBackpressure
         //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
-        //                   BackpressureTrace, PlainBackpressure, ChildLink, CProcessControl
+        //                   BackpressureTrace, PlainBackpressure, ChildContract, CProcessControl
         //                     <- ScenarioHosting <- Scenarios
         //   the exercises   BackpressureTrace <- ExerciseStubs
-        //                   BackpressureTrace, ChildLink <- ExerciseChecks
+        //                   BackpressureTrace, ChildContract <- ExerciseChecks
         //                   ExerciseWire, BackpressureTrace <- ExerciseDriver
         //                   ExerciseStubs, ExerciseDriver <- DriverBindings
-        //                   ExerciseChecks, ExerciseWire, ChildLink <- ExerciseJudge
-        //   the engine      WorkbookBasics <- Course
-        //                   WorkbookBasics, ChildLink, CProcessControl <- ChildProcesses
+        //                   ExerciseChecks, ExerciseWire, ChildContract <- ExerciseJudge
+        //   the engine      WorkbookBasics <- ExerciseCatalog
+        //                   WorkbookBasics, ChildContract, CProcessControl <- ChildProcesses
         //                   ChildProcesses <- TerminalUI
-        //                   ChapterModel, Course, TerminalUI <- ChapterReader
-        //                   Course <- GradeRecords <- ClassSubmissions
-        //                   WorkbookBasics <- FileFingerprints;  Course <- ObjectInspection
-        //                   Course, ChildProcesses, ChildLink, GradeRecords, FileFingerprints,
+        //                   ChapterModel, ExerciseCatalog, TerminalUI <- ChapterReader
+        //                   ExerciseCatalog <- GradeRecords <- ClassSubmissions
+        //                   WorkbookBasics <- FileFingerprints;  ExerciseCatalog <- ObjectInspection
+        //                   ExerciseCatalog, ChildProcesses, ChildContract, GradeRecords, FileFingerprints,
         //                     ObjectInspection <- Grading
         //                   GradeRecords, TerminalUI <- GradeDisplay
         //                   Grading, GradeDisplay <- LearnerTools;  Grading, GradeRecords <- MaintainerTools
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Site, BookRunner, Grading, FlyingFox <- BookServer
-        //                   Course <- Similarity
+        //                   ExerciseCatalog <- Similarity
         //   the commands    the engine (but BookServer), ExerciseJudge <- workbook;  BookServer <- workbook-serve
         //                   (which `workbook serve` builds and becomes);  BackpressureTrace <- workbook-bench
-        //   the tests       ChildProcesses, Course <- WorkbookTestSupport (also the instructor's,
+        //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
         //                     product _WorkbookTestSupport);  XMLTestSupport
         //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
-        //                   ChapterModel <- ChapterModelTests;  Grading, Course <- ExerciseTests
+        //                   ChapterModel <- ChapterModelTests;  Grading, ExerciseCatalog <- ExerciseTests
         //                   BookRunner, ScenarioHosting <- selftest-host
         //                   the engine, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
-        //                   Similarity, Course <- SimilarityTests
+        //                   Similarity, ExerciseCatalog <- SimilarityTests
         //   the instructor's package (by path, its own manifest): the products
         //                     _WorkbookInternals, _WorkbookTestSupport <- its solutions' tests
         //
@@ -215,16 +215,16 @@ let package = Package(
         // Starting, watching and stopping child processes (compilers, checks, the scenario
         // host, the pager), and reading what they write.
         .target(name: "CProcessControl"),
-        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildLink", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ChildContract", "WorkbookBasics"], swiftSettings: engine),
         // The terminal: styles, wrapping, Swift highlighting, progress and the pager.
         .target(name: "TerminalUI", dependencies: ["ChildProcesses", "Rainbow"], swiftSettings: engine),
         // A chapter drawn for the terminal: what `workbook read` pages.
-        .target(name: "ChapterReader", dependencies: ["ChapterModel", "Course", "TerminalUI"], swiftSettings: engine),
+        .target(name: "ChapterReader", dependencies: ["ChapterModel", "ExerciseCatalog", "TerminalUI"], swiftSettings: engine),
         // Grades as data and the files written from them: an exercise's outcome, the grade
         // record, its CSV, JUnit and Gradescope forms, a class's shards and their merge.
         .target(
             name: "GradeRecords",
-            dependencies: ["Course", "WorkbookBasics"],
+            dependencies: ["ExerciseCatalog", "WorkbookBasics"],
             // JSON schemas of the grade record and of Gradescope's results: documentation,
             // validated by .ci/classroom, not resources of the program.
             exclude: ["Schemas"],
@@ -232,38 +232,38 @@ let package = Package(
         ),
         // A class's folder of submissions: its students, what in each folder runs when an
         // editor opens it, and the review copy an instructor opens instead.
-        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "Course", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "ExerciseCatalog", "WorkbookBasics"], swiftSettings: engine),
         // Whether a file changed since it was read (its fingerprint) and what it holds (its
         // SHA-256): the kit is rebuilt, and a program run, only as built.
         .target(name: "FileFingerprints", dependencies: ["WorkbookBasics"], swiftSettings: engine),
         // What a learner's compiled object uses and asks of the linker, read from the
         // listings the toolchain's llvm-nm and llvm-objdump write of it.
-        .target(name: "ObjectInspection", dependencies: ["Course", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "ObjectInspection", dependencies: ["ExerciseCatalog", "WorkbookBasics"], swiftSettings: engine),
         // Grading a learner's or a class's files: screening, building and running each in the
         // sandbox, and the policy that limits it. It reports progress through a callback and
         // draws nothing. The sandbox (Sandbox.swift) stays in this target: its declarations
         // are internal to the compiles, the screen and the runs that use it.
         .target(
             name: "Grading",
-            dependencies: ["Course", "ChildProcesses", "ChildLink", "WorkbookBasics", "GradeRecords", "FileFingerprints", "ObjectInspection"],
+            dependencies: ["ExerciseCatalog", "ChildProcesses", "ChildContract", "WorkbookBasics", "GradeRecords", "FileFingerprints", "ObjectInspection"],
             swiftSettings: engine
         ),
         // Grades as the terminal shows them: the colours of exercise states, a class's table.
-        .target(name: "GradeDisplay", dependencies: ["GradeRecords", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "GradeDisplay", dependencies: ["GradeRecords", "ExerciseCatalog", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // What a learner's commands show: the exercise list, check summaries, hints and
         // progress, and the watch loop.
-        .target(name: "LearnerTools", dependencies: ["Grading", "GradeRecords", "GradeDisplay", "Course", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "LearnerTools", dependencies: ["Grading", "GradeRecords", "GradeDisplay", "ExerciseCatalog", "TerminalUI", "WorkbookBasics"], swiftSettings: engine),
         // Running the chapters' scenarios (the only target that links them) and checking the
         // book's citations against OpenCombine.
         .target(
             name: "BookRunner",
-            dependencies: ["Scenarios", "ScenarioHosting", "ChapterModel", "Course", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildLink", "TerminalUI", "WorkbookBasics"],
+            dependencies: ["Scenarios", "ScenarioHosting", "ChapterModel", "ExerciseCatalog", "BackpressureTrace", "CProcessControl", "ChildProcesses", "ChildContract", "TerminalUI", "WorkbookBasics"],
             swiftSettings: engine
         ),
         // The web book: every chapter, its verified scenarios, the exercises and the API.
         .target(
             name: "Site",
-            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "Course", "TerminalUI", "WorkbookBasics", "Backpressure", "BackpressureTrace"],
+            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "ExerciseCatalog", "TerminalUI", "WorkbookBasics", "Backpressure", "BackpressureTrace"],
             // The stylesheet and the search script, copied into every exported site.
             resources: [.copy("Assets")],
             swiftSettings: engine
@@ -279,22 +279,22 @@ let package = Package(
         ),
         // Similarity between students' files, and between them and the reference and published
         // solutions: `workbook similarity`. Reads students' files (bounded, never run).
-        .target(name: "Similarity", dependencies: ["Course", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
+        .target(name: "Similarity", dependencies: ["ExerciseCatalog", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
-        .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "Course", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
+        .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         .executableTarget(
             name: "workbook",
             dependencies: [
                 "BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "Course", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "ExerciseCatalog", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
         ),
         .executableTarget(
             name: "workbook-serve",
-            dependencies: ["BookServer", "BookRunner", "Course", "CProcessControl", "WorkbookBasics",
+            dependencies: ["BookServer", "BookRunner", "ExerciseCatalog", "CProcessControl", "WorkbookBasics",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
@@ -310,23 +310,23 @@ let package = Package(
         // What every test target shares, this package's and the instructor's (product
         // _WorkbookTestSupport): the built workbook and its folder, work off the test pool,
         // the slow and Linux-only traits, exercises by name.
-        .target(name: "WorkbookTestSupport", dependencies: ["ChildProcesses", "Course"], path: "Tests/WorkbookTestSupport", swiftSettings: engine),
+        .target(name: "WorkbookTestSupport", dependencies: ["ChildProcesses", "ExerciseCatalog"], path: "Tests/WorkbookTestSupport", swiftSettings: engine),
         .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "Course", "ChildLink", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "ExerciseCatalog", "ChildContract", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),
         // One test per exercise, grading the learner's Exercises/ file in a process of its
         // own (Generated/, which `workbook dev generate` writes from the list).
-        .testTarget(name: "ExerciseTests", dependencies: ["Grading", "Course"]),
+        .testTarget(name: "ExerciseTests", dependencies: ["Grading", "ExerciseCatalog"]),
         // The similarity checker's tests: its tokenizer on any bytes, the disguises of the
         // evaluation corpus (in the instructor's package, where present), hostile files.
-        .testTarget(name: "SimilarityTests", dependencies: ["Similarity", "Course", "WorkbookBasics"]),
+        .testTarget(name: "SimilarityTests", dependencies: ["Similarity", "ExerciseCatalog", "WorkbookBasics"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,5 +1,5 @@
 import CProcessControl
-import ChildLink
+import ChildContract
 import WorkbookBasics
 import Foundation
 #if canImport(Glibc)

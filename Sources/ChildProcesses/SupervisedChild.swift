@@ -1,4 +1,4 @@
-import ChildLink
+import ChildContract
 import Foundation
 
 /// A child that reports back on the private ``ReportChannel`` (the scenario host), run to

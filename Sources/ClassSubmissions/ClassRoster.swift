@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 import GradeRecords
@@ -30,7 +30,7 @@ public struct ClassRoster {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ExerciseError("\(displayName): no such folder of submissions")
+            throw WorkbookError("\(displayName): no such folder of submissions")
         }
         let names = try manager.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
             .sorted { StudentName($0) < StudentName($1) }

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 #if canImport(Glibc)
@@ -25,12 +25,12 @@ public struct ReviewCopy {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue, PlainFile.isRealFolder(folder),
                   (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
-            else { throw ExerciseError("--review \(displayName): not a new or empty folder; give one for the review copy") }
+            else { throw WorkbookError("--review \(displayName): not a new or empty folder; give one for the review copy") }
         } else {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw ExerciseError("--review \(displayName): cannot create it (\(error.localizedDescription))")
+                throw WorkbookError("--review \(displayName): cannot create it (\(error.localizedDescription))")
             }
         }
         self.folder = folder
@@ -71,9 +71,9 @@ public struct ReviewCopy {
             let url = folder.appendingPathComponent(name)
             if mkdir(url.path, 0o755) == 0 { return (name, url) }
             guard errno == EEXIST else {
-                throw ExerciseError("--review: cannot create the folder for \(base): \(String(cString: strerror(errno)))")
+                throw WorkbookError("--review: cannot create the folder for \(base): \(String(cString: strerror(errno)))")
             }
         }
-        throw ExerciseError("--review: 1000 students' names read as \(base); give each a name of their own")
+        throw WorkbookError("--review: 1000 students' names read as \(base); give each a name of their own")
     }
 }

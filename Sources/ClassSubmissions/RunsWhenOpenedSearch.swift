@@ -1,5 +1,5 @@
 import Foundation
-import Course
+import ExerciseCatalog
 import GradeRecords
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import ChildLink
+import ChildContract
 import ExerciseChecks
 import ExerciseWire
 import Foundation

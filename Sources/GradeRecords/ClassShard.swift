@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import WorkbookBasics
 
 /// `--shard K/N`: the K-th of N deterministic shares of a class.
@@ -14,7 +14,7 @@ public struct ClassShard: Equatable, Sendable {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw ExerciseError("--shard \(text): expected K/N with 1 ≤ K ≤ N, e.g. 2/3")
+            throw WorkbookError("--shard \(text): expected K/N with 1 ≤ K ≤ N, e.g. 2/3")
         }
         self.index = index
         self.count = count

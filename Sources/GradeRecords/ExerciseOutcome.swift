@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 
 /// The state an exercise ends in, as tables, JSON, CSV and JUnit name it.
 public enum ExerciseState: String, Codable, CaseIterable, Sendable {

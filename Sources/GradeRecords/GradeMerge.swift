@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -9,23 +9,23 @@ import WorkbookBasics
 /// exercises, a shard given twice or missing, a student in two parts.
 public enum GradeMerge {
     public static func merge(_ parts: [(name: String, record: GradeRecord)]) throws -> GradeRecord {
-        guard let first = parts.first else { throw ExerciseError("grade merge: give the parts to merge (PART.json…)") }
+        guard let first = parts.first else { throw WorkbookError("grade merge: give the parts to merge (PART.json…)") }
         for part in parts.dropFirst() where part.record.exercises != first.record.exercises {
-            throw ExerciseError("\(part.name): graded with other exercises than \(first.name); grade every part with the same workbook")
+            throw WorkbookError("\(part.name): graded with other exercises than \(first.name); grade every part with the same workbook")
         }
         let shards = parts.compactMap { $0.record.shard }
         if !shards.isEmpty {
             let count = shards[0].count
             guard shards.count == parts.count, shards.allSatisfy({ $0.count == count }) else {
-                throw ExerciseError("grade merge: the parts are not shares of one class (each must come from `grade --shard K/\(count)`)")
+                throw WorkbookError("grade merge: the parts are not shares of one class (each must come from `grade --shard K/\(count)`)")
             }
             let indices = shards.map(\.index)
             if let twice = Set(indices).first(where: { index in indices.filter { $0 == index }.count > 1 }) {
-                throw ExerciseError("grade merge: shard \(twice)/\(count) is given twice")
+                throw WorkbookError("grade merge: shard \(twice)/\(count) is given twice")
             }
             let missing = Set(1...count).subtracting(indices).sorted()
             guard missing.isEmpty else {
-                throw ExerciseError("grade merge: shard \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing; the class would be incomplete")
+                throw WorkbookError("grade merge: shard \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing; the class would be incomplete")
             }
         }
         // Students are told apart by their names' bytes, as the file system tells folders apart.
@@ -33,7 +33,7 @@ public enum GradeMerge {
         for part in parts {
             for student in part.record.students {
                 if let other = seen[student.id] {
-                    throw ExerciseError("grade merge: student \(student.displayName) is in both \(other) and \(part.name)")
+                    throw WorkbookError("grade merge: student \(student.displayName) is in both \(other) and \(part.name)")
                 }
                 seen[student.id] = part.name
             }

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -135,15 +135,15 @@ public struct GradeRecord: Codable, Equatable, Sendable {
     public static func read(_ data: Data, name: String) throws -> GradeRecord {
         struct Header: Decodable { var format: String?; var version: Int? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
-            throw ExerciseError("\(name): not a grade record written by `workbook grade --json`")
+            throw WorkbookError("\(name): not a grade record written by `workbook grade --json`")
         }
         guard header.version == currentVersion else {
-            throw ExerciseError("\(name): grade record version \(header.version.map(String.init) ?? "?") is not \(currentVersion), the version this workbook reads; grade again with this workbook")
+            throw WorkbookError("\(name): grade record version \(header.version.map(String.init) ?? "?") is not \(currentVersion), the version this workbook reads; grade again with this workbook")
         }
         do {
             return try JSONDecoder().decode(GradeRecord.self, from: data)
         } catch {
-            throw ExerciseError("\(name): damaged grade record (\(error))")
+            throw WorkbookError("\(name): damaged grade record (\(error))")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -28,7 +28,7 @@ public enum GradescopeResults {
 
     public static func json(_ record: GradeRecord) throws -> Data {
         guard record.students.count == 1, let student = record.students.first else {
-            throw ExerciseError("--gradescope: Gradescope takes one submission's results, but this record holds \(record.students.count) students; grade one submission (a class folder with one student)")
+            throw WorkbookError("--gradescope: Gradescope takes one submission's results, but this record holds \(record.students.count) students; grade one submission (a class folder with one student)")
         }
         let tests = zip(record.exercises, student.exercises).enumerated().map { index, pair in
             let (column, entry) = pair

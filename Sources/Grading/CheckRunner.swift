@@ -1,5 +1,5 @@
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import Foundation
 import ChildProcesses
 import FileFingerprints

@@ -1,5 +1,5 @@
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import GradeRecords
 
 /// The most a grade's message may hold.

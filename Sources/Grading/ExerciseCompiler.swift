@@ -1,6 +1,6 @@
 import WorkbookBasics
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import Foundation
 import ChildProcesses
 import FileFingerprints

@@ -1,5 +1,5 @@
 import WorkbookBasics
-import Course
+import ExerciseCatalog
 import Foundation
 import ChildProcesses
 import FileFingerprints
@@ -138,14 +138,14 @@ struct GradingKit: Sendable {
         log("building the grading kit: the driver and Backpressure, once per change to them (half a minute or more)…")
         let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
         if build.termination == .timedOut {
-            throw ExerciseError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
+            throw WorkbookError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
         }
         guard build.succeeded else {
             let output = build.standardOutput + "\n" + build.standardError
             let line = CompilerDiagnostic.errors(in: output).first?.text
                 ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
                 ?? "swift build failed without saying why"
-            throw ExerciseError("the workbook itself does not build, so no exercise can be graded: \(line)")
+            throw WorkbookError("the workbook itself does not build, so no exercise can be graded: \(line)")
         }
     }
 
@@ -167,7 +167,7 @@ struct GradingKit: Sendable {
         let root = workspace.root.lastPathComponent
         let dependencies = try Self.importedPackages.map { package in
             guard let pin = pins.byIdentity[package.identity] else {
-                throw ExerciseError("\(package.identity) is not in Package.resolved; run `swift build` in the workbook first")
+                throw WorkbookError("\(package.identity) is not in Package.resolved; run `swift build` in the workbook first")
             }
             return "        .package(url: \(SwiftLiteral.string(pin.location)), exact: \(SwiftLiteral.string(pin.version))),"
         }
@@ -219,11 +219,11 @@ private struct Pins {
 
     init(resolvedFile: URL) throws {
         guard let data = FileManager.default.contents(atPath: resolvedFile.path) else {
-            throw ExerciseError("Package.resolved is missing; run `swift build` in the workbook first")
+            throw WorkbookError("Package.resolved is missing; run `swift build` in the workbook first")
         }
         text = String(decoding: data, as: UTF8.self)
         guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-            throw ExerciseError("Package.resolved cannot be read; delete it and run `swift build` in the workbook")
+            throw WorkbookError("Package.resolved cannot be read; delete it and run `swift build` in the workbook")
         }
         for pin in file.pins {
             if let version = pin.state.version { byIdentity[pin.identity] = (pin.location, version) }

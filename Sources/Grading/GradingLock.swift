@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 #if canImport(Glibc)
@@ -22,10 +22,10 @@ enum GradingLock {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("grade.lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ExerciseError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw WorkbookError("cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw ExerciseError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw WorkbookError("cannot lock \(path): \(String(cString: strerror(errno)))") }
         }
         defer { flock(descriptor, LOCK_UN) }
         clearIfMoved(workspace)

@@ -1,5 +1,5 @@
 import WorkbookBasics
-import Course
+import ExerciseCatalog
 import Foundation
 import ChildProcesses
 
@@ -37,7 +37,7 @@ struct LoadedModuleTrace {
         arguments += moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         let result = try runProgram(ChildProcess("swiftc", arguments, timeout: 300))
         guard result.succeeded, let loaded = Self.modules(inTrace: trace) else {
-            throw ExerciseError("cannot find the modules that \(imports.joined(separator: ", ")) load: \(CompilerDiagnostic.errors(in: result.standardError).first?.text ?? result.standardError.prefix(300).description)")
+            throw WorkbookError("cannot find the modules that \(imports.joined(separator: ", ")) load: \(CompilerDiagnostic.errors(in: result.standardError).first?.text ?? result.standardError.prefix(300).description)")
         }
         let folder = modules.standardizedFileURL.path + "/"
         return loaded.map { URL(fileURLWithPath: $0.path).standardizedFileURL }.filter { $0.path.hasPrefix(folder) }
@@ -57,7 +57,7 @@ struct LoadedModuleTrace {
         guard result.succeeded, let data = FileManager.default.contents(atPath: scan.path),
               let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = graph["modules"] as? [Any] else {
-            throw ExerciseError("cannot find the C modules that \(imports.joined(separator: ", ")) need: \(result.standardError.prefix(300))")
+            throw WorkbookError("cannot find the C modules that \(imports.joined(separator: ", ")) need: \(result.standardError.prefix(300))")
         }
         // The scan lists each module as a name, then its details.
         let used = Set(entries.compactMap { entry -> String? in

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import WorkbookBasics
 
 /// Finds exercises by the name a learner typed.
@@ -7,6 +7,6 @@ public enum ExerciseLookup {
     public static func exercise(named name: String) throws -> Exercise {
         if let exact = ExerciseManifest.named(name) { return exact }
         if let loose = ExerciseManifest.all.first(where: { $0.name.lowercased() == name.lowercased() }) { return loose }
-        throw ExerciseError(ExerciseManifest.unknownNameMessage(name))
+        throw WorkbookError(ExerciseManifest.unknownNameMessage(name))
     }
 }

@@ -1,5 +1,5 @@
 import WorkbookBasics
-import Course
+import ExerciseCatalog
 import Foundation
 import Grading
 import GradeRecords

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 
 /// Notices which exercise files changed, by polling their contents.

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Grading
 import TerminalUI
 import WorkbookBasics

@@ -1,5 +1,5 @@
 import WorkbookBasics
-import Course
+import ExerciseCatalog
 import Foundation
 
 /// How many hints of each exercise a learner has seen, kept in `.workbook/hints.json` at
@@ -22,7 +22,7 @@ public struct HintProgress {
 
     /// The next hint, numbered from 1, recorded as seen; after the last one, the last again.
     public mutating func next(for exercise: Exercise) throws -> (number: Int, text: String) {
-        guard !exercise.hints.isEmpty else { throw ExerciseError("\(exercise.name) has no hints; its file's header and chapter \(exercise.chapter) say what to build") }
+        guard !exercise.hints.isEmpty else { throw WorkbookError("\(exercise.name) has no hints; its file's header and chapter \(exercise.chapter) say what to build") }
         let number = min(seenCount(of: exercise) + 1, exercise.hints.count)
         seen[exercise.name] = number
         try save()

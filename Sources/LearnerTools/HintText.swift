@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import GradeDisplay
 import Grading
 import TerminalUI

@@ -51,16 +51,16 @@ struct CommittedFiles {
     private static func entries(_ listing: Data) throws -> [Entry] {
         try listing.split(separator: 0).map { record in
             let line = String(decoding: record, as: UTF8.self)
-            guard let tab = line.firstIndex(of: "\t") else { throw ExerciseError("git ls-tree gave a line it should not: \(VisibleEscapes.terminalLine(line))") }
+            guard let tab = line.firstIndex(of: "\t") else { throw WorkbookError("git ls-tree gave a line it should not: \(VisibleEscapes.terminalLine(line))") }
             let fields = line[..<tab].split(separator: " ")
             let path = String(line[line.index(after: tab)...])
-            guard fields.count == 3 else { throw ExerciseError("git ls-tree gave a line it should not: \(VisibleEscapes.terminalLine(line))") }
+            guard fields.count == 3 else { throw WorkbookError("git ls-tree gave a line it should not: \(VisibleEscapes.terminalLine(line))") }
             let kind: File.Kind
             switch fields[0] {
             case "100644": kind = .regular
             case "100755": kind = .executable
             case "120000": kind = .symbolicLink
-            default: throw ExerciseError("\(VisibleEscapes.terminalLine(path)) is a \(fields[1]) (mode \(fields[0])) in HEAD, which the student edition cannot copy")
+            default: throw WorkbookError("\(VisibleEscapes.terminalLine(path)) is a \(fields[1]) (mode \(fields[0])) in HEAD, which the student edition cannot copy")
             }
             return Entry(path: path, kind: kind, object: String(fields[2]))
         }
@@ -84,12 +84,12 @@ struct CommittedFiles {
             blobs.append(Data(output[start..<end]))
             cursor = output.index(after: end)
         }
-        guard cursor == output.endIndex else { throw ExerciseError("git cat-file gave more than the files asked for") }
+        guard cursor == output.endIndex else { throw WorkbookError("git cat-file gave more than the files asked for") }
         return blobs
     }
 
-    private static func damaged(_ object: String) -> ExerciseError {
-        ExerciseError("git cat-file did not give object \(object) of HEAD whole")
+    private static func damaged(_ object: String) -> WorkbookError {
+        WorkbookError("git cat-file did not give object \(object) of HEAD whole")
     }
 
     /// Runs git in `root` and returns its standard output, or says in one line why not.
@@ -100,7 +100,7 @@ struct CommittedFiles {
         let result = try process.run()
         guard case .exited(0) = result.termination else {
             let reason = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").first.map(String.init) ?? "\(result.termination)"
-            throw ExerciseError("the student edition is made from a git checkout of the workbook's committed files: could not \(purpose) (`git \(arguments.joined(separator: " "))`: \(VisibleEscapes.terminalLine(reason)))")
+            throw WorkbookError("the student edition is made from a git checkout of the workbook's committed files: could not \(purpose) (`git \(arguments.joined(separator: " "))`: \(VisibleEscapes.terminalLine(reason)))")
         }
         return result.standardOutputData
     }

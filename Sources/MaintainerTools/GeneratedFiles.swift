@@ -1,10 +1,10 @@
 import ChildProcesses
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
 /// Every file the workbook's repository commits that is derived from the exercise list:
-/// the list as Swift, which `Course` compiles in (``ExerciseListSource``), a test per
+/// the list as Swift, which `ExerciseCatalog` compiles in (``ExerciseListSource``), a test per
 /// exercise (``ExerciseTestsSource``), the judge's registry of checks
 /// (``RemoteChecksSource``), each exercise's copy in `Exercises/` (its stub, so
 /// that a clone and a classroom template have every exercise ready to edit) and GitHub
@@ -91,7 +91,7 @@ public struct GeneratedFiles {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try autograding.replacingContents(of: url)
             } catch {
-                throw ExerciseError("cannot write \(ClassroomAutograding.path): \(error.localizedDescription)")
+                throw WorkbookError("cannot write \(ClassroomAutograding.path): \(error.localizedDescription)")
             }
             written.append(ClassroomAutograding.path)
         }

@@ -34,7 +34,7 @@ struct LocalEdits: Equatable {
         for record in status.split(separator: 0) {
             let line = String(decoding: record, as: UTF8.self)
             guard line.count > 3, line.dropFirst(2).first == " " else {
-                throw ExerciseError("git status gave a line it should not: \(VisibleEscapes.terminalLine(line))")
+                throw WorkbookError("git status gave a line it should not: \(VisibleEscapes.terminalLine(line))")
             }
             let path = String(line.dropFirst(3))
             let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

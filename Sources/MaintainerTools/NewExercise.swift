@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -32,7 +32,7 @@ public struct NewExercise {
                 || (Int(number) != nil && Int(number) == Int(chapter))
         }
         guard matches.count == 1, let file = matches.first else {
-            throw ExerciseError("there is no chapter \(chapter) in Chapters/ (\(chapters.joined(separator: ", ")))")
+            throw WorkbookError("there is no chapter \(chapter) in Chapters/ (\(chapters.joined(separator: ", ")))")
         }
         self.name = name
         self.chapter = file
@@ -62,15 +62,15 @@ public struct NewExercise {
     public func write(in workspace: ExerciseWorkspace) throws -> [String] {
         let listed = try workspace.readExerciseList()
         if listed.contains(where: { $0.name == name }) {
-            throw ExerciseError("\(ExerciseManifest.path) already has an exercise named \(name)")
+            throw WorkbookError("\(ExerciseManifest.path) already has an exercise named \(name)")
         }
         for (path, _) in files where FileManager.default.fileExists(atPath: workspace.url(path).path) {
-            throw ExerciseError("\(path) is already there: an exercise named \(name) was begun, or the name is taken")
+            throw WorkbookError("\(path) is already there: an exercise named \(name) was begun, or the name is taken")
         }
         let listURL = workspace.url(ExerciseManifest.path)
         let listText = try String(contentsOf: listURL, encoding: .utf8)
         guard let end = listText.range(of: "\n]", options: .backwards) else {
-            throw ExerciseError("\(ExerciseManifest.path) does not end with `]`: add the entry by hand")
+            throw WorkbookError("\(ExerciseManifest.path) does not end with `]`: add the entry by hand")
         }
         var extended = listText
         extended.replaceSubrange(end, with: ",\n" + entry + "\n]")

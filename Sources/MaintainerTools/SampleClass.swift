@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 
 /// A made-up class for trying `workbook grade --submissions` and timing it

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import ChildProcesses
 import WorkbookBasics
@@ -51,7 +51,7 @@ public struct StudentEdition {
     public func write(to destination: URL) throws -> Written {
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
-            throw ExerciseError("\(destination.path) is not empty: give a new folder for the student edition")
+            throw WorkbookError("\(destination.path) is not empty: give a new folder for the student edition")
         }
         let edits = try LocalEdits(root: workspace.root)
         try Self.refuseUncommittedExercises(edits)
@@ -64,7 +64,7 @@ public struct StudentEdition {
                 // Links stay links; one into the instructor's package would dangle in the
                 // edition, or hand it out.
                 guard Self.isStudents(Self.resolve(file.linkTarget, from: file.path)) else {
-                    throw ExerciseError("\(file.path) links to \(file.linkTarget), inside \(ExerciseWorkspace.instructorFolder)/, which the student edition leaves out")
+                    throw WorkbookError("\(file.path) links to \(file.linkTarget), inside \(ExerciseWorkspace.instructorFolder)/, which the student edition leaves out")
                 }
                 try manager.createSymbolicLink(atPath: target.path, withDestinationPath: file.linkTarget)
             case .regular, .executable:
@@ -82,7 +82,7 @@ public struct StudentEdition {
         let named = edits.edited.filter(isExercise).map { "\(VisibleEscapes.terminalLine($0)) (local edits)" }
             + edits.untracked.filter(isExercise).map { "\(VisibleEscapes.terminalLine($0)) (untracked)" }
         guard named.isEmpty else {
-            throw ExerciseError("the student edition is HEAD's committed files, and \(named.joined(separator: ", ")) \(named.count == 1 ? "is" : "are") not as committed: commit, stash or remove \(named.count == 1 ? "it" : "them") first, so no tried-out solution ships to the class")
+            throw WorkbookError("the student edition is HEAD's committed files, and \(named.joined(separator: ", ")) \(named.count == 1 ? "is" : "are") not as committed: commit, stash or remove \(named.count == 1 ? "it" : "them") first, so no tried-out solution ships to the class")
         }
     }
 

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 
 /// Whether a file hands its exercise's work to what Combine or the library already has:

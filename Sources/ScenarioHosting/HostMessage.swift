@@ -1,5 +1,5 @@
 import BackpressureTrace
-import ChildLink
+import ChildContract
 import Foundation
 
 /// One report the scenario host sends to the runner, on its private channel

@@ -1,5 +1,5 @@
 import BackpressureTrace
-import ChildLink
+import ChildContract
 import CProcessControl
 import Foundation
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -61,7 +61,7 @@ public struct SimilarityInput: Sendable {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: submissions.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ExerciseError("\(displayName): no such folder of submissions")
+            throw WorkbookError("\(displayName): no such folder of submissions")
         }
         let names = try manager.contentsOfDirectory(atPath: submissions.path).filter { !$0.hasPrefix(".") }
             .sorted { StudentName($0) < StudentName($1) }
@@ -93,7 +93,7 @@ public struct SimilarityInput: Sendable {
         if let against {
             let shown = againstName ?? against.path
             guard manager.fileExists(atPath: against.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ExerciseError("\(shown): no such folder of published solutions (--against)")
+                throw WorkbookError("\(shown): no such folder of published solutions (--against)")
             }
             var found = 0
             for exercise in exercises {
@@ -115,7 +115,7 @@ public struct SimilarityInput: Sendable {
                 }
             }
             if found == 0 {
-                throw ExerciseError("\(shown): no published solutions in it (name them <Exercise>.swift, or put them in <Exercise>/ folders)")
+                throw WorkbookError("\(shown): no published solutions in it (name them <Exercise>.swift, or put them in <Exercise>/ folders)")
             }
         }
         return input

@@ -1,6 +1,6 @@
 import BackpressureTrace
 import ChapterModel
-import Course
+import ExerciseCatalog
 import TerminalUI
 
 /// One chapter as a web page: cmark's HTML for the prose, and the workbook's own HTML for

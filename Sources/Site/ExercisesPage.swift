@@ -1,6 +1,6 @@
 import BackpressureTrace
 import ChapterModel
-import Course
+import ExerciseCatalog
 
 /// The exercises, in the order a learner meets them: what each builds, the chapter that
 /// teaches it, the file to edit, the command that checks it, and its hints, each behind a

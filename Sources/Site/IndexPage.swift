@@ -1,6 +1,6 @@
 import BackpressureTrace
 import ChapterModel
-import Course
+import ExerciseCatalog
 
 /// The front page: how to start, the chapters with what each practises, and the way to
 /// the exercises and the API reference.

@@ -1,6 +1,6 @@
 import BackpressureTrace
 import ChapterModel
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 

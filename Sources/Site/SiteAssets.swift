@@ -13,7 +13,7 @@ enum SiteAssets {
     static func files(names: [String] = ["book.css", "search.js"]) throws -> [(path: String, contents: String)] {
         try names.map { name in
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets") else {
-                throw ExerciseError("the web book's \(name) is missing from the workbook's build: build it again with `swift build`")
+                throw WorkbookError("the web book's \(name) is missing from the workbook's build: build it again with `swift build`")
             }
             return ("assets/\(name)", try String(contentsOf: url, encoding: .utf8))
         }

@@ -1,6 +1,6 @@
 import Backpressure
 import ChapterModel
-import Course
+import ExerciseCatalog
 import Foundation
 import Scenarios
 import BookRunner

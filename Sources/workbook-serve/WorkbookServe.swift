@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookRunner
 import BookServer
-import Course
+import ExerciseCatalog
 import CProcessControl
 import Dispatch
 import Foundation

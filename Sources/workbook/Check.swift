@@ -1,5 +1,5 @@
 import ArgumentParser
-import Course
+import ExerciseCatalog
 import Grading
 import LearnerTools
 import TerminalUI

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Course
+import ExerciseCatalog
 import Grading
 import LearnerTools
 import MaintainerTools
@@ -85,7 +85,7 @@ struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises",
         abstract: "List the exercises, in order: one name a line, or every field as JSON.",
-        discussion: "Scripts (CI among them) read the exercise list here rather than reading Sources/Course/exercises.json themselves: this is the list the workbook was built with, checked."
+        discussion: "Scripts (CI among them) read the exercise list here rather than reading Sources/ExerciseCatalog/exercises.json themselves: this is the list the workbook was built with, checked."
     )
 
     @Flag(help: "Print each exercise's name, chapter, summary, hints, points and files as a JSON array.")
@@ -144,7 +144,7 @@ struct NewCommand: ParsableCommand {
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/Course/Generated/), a test per exercise (Tests/ExerciseTests/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
+        abstract: "Write every file generated from the exercise list: the list as Swift (Sources/ExerciseCatalog/Generated/), a test per exercise (Tests/ExerciseTests/Generated/), each exercise's copy of its stub in Exercises/, and .github/classroom/autograding.json.",
         discussion: "With --check, write nothing and list each file that drifted, exiting non-zero if any did; `workbook dev check` runs the same check. An Exercises/ file is written only where it is missing or is an earlier version of its stub: a learner's edit is never written over (`workbook reset NAME` puts a stub back, keeping the edit in Exercises/.backup/)."
     )
 

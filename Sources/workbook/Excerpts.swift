@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChapterModel
 import Foundation
-import Course
+import ExerciseCatalog
 
 /// For maintainers: proves the chapters' code excerpts match the library, or brings them up to date.
 struct Excerpts: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import BookRunner
-import Course
+import ExerciseCatalog
 import Site
 
 /// `workbook export html DIR`: the book as a static web site.

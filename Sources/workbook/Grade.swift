@@ -1,5 +1,5 @@
 import ArgumentParser
-import Course
+import ExerciseCatalog
 import Foundation
 import Grading
 import TerminalUI
@@ -72,9 +72,9 @@ struct Grade: ParsableCommand {
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {
-            if shard != nil { throw ExerciseError("--shard needs --submissions: only a class can be graded in shares") }
-            if review != nil { throw ExerciseError("--review needs --submissions: it copies a class's graded files") }
-            if similarityFile != nil { throw ExerciseError("--similarity needs --submissions: it compares a class's files") }
+            if shard != nil { throw WorkbookError("--shard needs --submissions: only a class can be graded in shares") }
+            if review != nil { throw WorkbookError("--review needs --submissions: it copies a class's graded files") }
+            if similarityFile != nil { throw WorkbookError("--similarity needs --submissions: it compares a class's files") }
             let results = try grader.grade(exercises)
             print(GradeTable(results: results, terminal: options.terminal).text, terminator: "")
             try outputs.write(GradeRecord(exercises: exercises, rows: [(student: "Exercises", results: results, problems: [])]))
@@ -83,19 +83,19 @@ struct Grade: ParsableCommand {
         let shard = try shard.map(ClassShard.init(parsing:))
         if shard != nil, similarityFile != nil {
             // A share of the class would miss every copy between two shares.
-            throw ExerciseError("--similarity compares the whole class, not a shard: run `workbook similarity --submissions \(submissions) --json FILE` once")
+            throw WorkbookError("--similarity compares the whole class, not a shard: run `workbook similarity --submissions \(submissions) --json FILE` once")
         }
         let roster = try ClassRoster(folder: URL(fileURLWithPath: submissions), displayName: submissions, workbook: workspace.root)
-        guard !roster.students.isEmpty else { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
+        guard !roster.students.isEmpty else { throw WorkbookError("\(submissions): no submissions in it (one subfolder per student)") }
         // No grading program may see the class: not another student's file, not its own folder.
         let students = shard?.share(of: roster.students) ?? roster.students
         if let refusal = Grader.sandboxRefusal(gradingStudents: students.count, trustingEveryone: withoutSandbox) {
-            throw ExerciseError(refusal)
+            throw WorkbookError(refusal)
         }
         if let shard { logProgress("shard \(shard.index)/\(shard.count): \(students.count) of \(roster.students.count) students") }
         if outputs.gradescopeFile != nil, students.count != 1 {
             // Said before grading, not after minutes of it.
-            throw ExerciseError("--gradescope: Gradescope takes one submission's results, but \(submissions) holds \(students.count) students; give a folder with one")
+            throw WorkbookError("--gradescope: Gradescope takes one submission's results, but \(submissions) holds \(students.count) students; give a folder with one")
         }
         // A folder that cannot take the review copy is refused before grading, too.
         let reviewCopy = try review.map { try ReviewCopy(folder: URL(fileURLWithPath: $0), displayName: $0) }
@@ -142,7 +142,7 @@ struct GradeMergeCommand: ParsableCommand {
 
     mutating func run() throws {
         let records = try parts.map { path in
-            guard let data = FileManager.default.contents(atPath: path) else { throw ExerciseError("\(path): cannot read it") }
+            guard let data = FileManager.default.contents(atPath: path) else { throw WorkbookError("\(path): cannot read it") }
             return (name: path, record: try GradeRecord.read(data, name: path))
         }
         let record = try GradeMerge.merge(records)
@@ -181,7 +181,7 @@ struct GradeOutputs: ParsableArguments {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw ExerciseError("cannot write \(path): \(error.localizedDescription)")
+            throw WorkbookError("cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Course
+import ExerciseCatalog
 import LearnerTools
 import TerminalUI
 

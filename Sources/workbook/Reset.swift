@@ -1,5 +1,5 @@
 import ArgumentParser
-import Course
+import ExerciseCatalog
 import CProcessControl
 import Foundation
 import LearnerTools
@@ -31,7 +31,7 @@ struct Reset: ParsableCommand {
         }
         if !yes {
             guard isatty(STDIN_FILENO) != 0 else {
-                throw ExerciseError("resetting \(exercise.filePath) discards your changes: add --yes to do it without asking")
+                throw WorkbookError("resetting \(exercise.filePath) discards your changes: add --yes to do it without asking")
             }
             print("Reset \(exercise.filePath)? (Your version is kept in \(exercise.backupPath).) [y/N] ", terminator: "")
             workbook_flush_standard_output() // The question has no newline; show it before waiting for the answer.

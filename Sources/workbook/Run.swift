@@ -2,7 +2,7 @@ import ArgumentParser
 import ChapterModel
 import Foundation
 import BookRunner
-import Course
+import ExerciseCatalog
 import TerminalUI
 
 struct Run: ParsableCommand {

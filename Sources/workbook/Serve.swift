@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookRunner
 import ChildProcesses
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -31,7 +31,7 @@ struct Serve: ParsableCommand {
         if let seconds = timeLimit.seconds { arguments += ["--time-limit", String(seconds)] }
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(server.path, pointers)
-        throw ExerciseError("cannot start \(server.path): \(String(cString: strerror(errno)))")
+        throw WorkbookError("cannot start \(server.path): \(String(cString: strerror(errno)))")
     }
 }
 
@@ -57,7 +57,7 @@ struct ServerProgram {
         guard result.succeeded, FileManager.default.isExecutableFile(atPath: program.path) else {
             let output = result.standardOutput + "\n" + result.standardError
             let line = output.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "swift build did not make \(program.path)"
-            throw ExerciseError("workbook-serve does not build: \(line)")
+            throw WorkbookError("workbook-serve does not build: \(line)")
         }
         return program
     }

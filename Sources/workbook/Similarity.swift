@@ -1,5 +1,5 @@
 import ArgumentParser
-import Course
+import ExerciseCatalog
 import Foundation
 import Similarity
 import WorkbookBasics
@@ -59,7 +59,7 @@ struct SimilarityCommand: ParsableCommand {
         if let html {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: html, isDirectory: &isFolder), !isFolder.boolValue {
-                throw ExerciseError("--html \(html): it is a file, not a folder")
+                throw WorkbookError("--html \(html): it is a file, not a folder")
             }
         }
         let report = try Self.report(submissions: submissions, against: against, root: workspace.root,
@@ -72,7 +72,7 @@ struct SimilarityCommand: ParsableCommand {
             do {
                 try SimilarityHTML.write(report, to: folder)
             } catch {
-                throw ExerciseError("cannot write the HTML report into \(html): \(error.localizedDescription)")
+                throw WorkbookError("cannot write the HTML report into \(html): \(error.localizedDescription)")
             }
             print("\nThe HTML report is \(html)/index.html.")
         }
@@ -83,11 +83,11 @@ struct SimilarityCommand: ParsableCommand {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ExerciseError("cannot write \(path): it is a folder")
+            throw WorkbookError("cannot write \(path): it is a folder")
         }
         let parent = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ExerciseError("cannot write \(path): there is no folder \(parent)")
+            throw WorkbookError("cannot write \(path): there is no folder \(parent)")
         }
     }
 
@@ -97,7 +97,7 @@ struct SimilarityCommand: ParsableCommand {
         let isTerminal = isatty(STDERR_FILENO) != 0
         let input = try SimilarityInput.read(submissions: URL(fileURLWithPath: submissions), displayName: submissions, root: root,
                                              against: against.map { URL(fileURLWithPath: $0) }, againstName: against, references: references)
-        if input.studentCount == 0 { throw ExerciseError("\(submissions): no submissions in it (one subfolder per student)") }
+        if input.studentCount == 0 { throw WorkbookError("\(submissions): no submissions in it (one subfolder per student)") }
         let report = SimilarityReport(input: input, options: options) { done, total in
             guard isTerminal else { return }
             let line = "\rsimilarity: \(done) of \(total) exercises, \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
@@ -110,7 +110,7 @@ struct SimilarityCommand: ParsableCommand {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw ExerciseError("cannot write \(path): \(error.localizedDescription)")
+            throw WorkbookError("cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import BookRunner
 import ChapterModel
 import CProcessControl
-import Course
+import ExerciseCatalog
 import Foundation
 import TerminalUI
 

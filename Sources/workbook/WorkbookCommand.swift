@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChapterModel
-import Course
+import ExerciseCatalog
 import BookRunner
 import ChildProcesses
 import LearnerTools

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import Grading

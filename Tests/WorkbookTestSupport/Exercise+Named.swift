@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 
 extension Exercise {
     /// The listed exercise called `name`; a test that names one the list lacks stops there.

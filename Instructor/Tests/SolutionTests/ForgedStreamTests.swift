@@ -1,5 +1,5 @@
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import ExerciseWire
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ChildLink
+import ChildContract
 import ExerciseWire
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import WorkbookBasics
 
@@ -144,7 +144,7 @@ public struct GitHubActions {
         guard let summaryFile else { return }
         if !FileManager.default.fileExists(atPath: summaryFile.path) {
             guard FileManager.default.createFile(atPath: summaryFile.path, contents: nil) else {
-                throw ExerciseError("cannot write the job summary \(summaryFile.path)")
+                throw WorkbookError("cannot write the job summary \(summaryFile.path)")
             }
         }
         do {
@@ -153,7 +153,7 @@ public struct GitHubActions {
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(markdown.utf8))
         } catch {
-            throw ExerciseError("cannot write the job summary \(summaryFile.path): \(error.localizedDescription)")
+            throw WorkbookError("cannot write the job summary \(summaryFile.path): \(error.localizedDescription)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import ChildLink
+import ChildContract
 import Foundation
 
 /// The check of one exercise: its scenarios, already bound to an implementation.

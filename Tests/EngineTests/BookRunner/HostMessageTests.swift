@@ -1,6 +1,6 @@
 import BackpressureTrace
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import BookRunner

@@ -1,5 +1,5 @@
 import ChapterModel
-import Course
+import ExerciseCatalog
 import Testing
 @testable import TerminalUI
 @testable import ChapterReader

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 import XMLTestSupport
@@ -177,7 +177,7 @@ import WorkbookTestSupport
         #expect(FileManager.default.contents(atPath: review.appendingPathComponent("ada/Exercises/Countdown.swift").path) == Data("// ada's Countdown\n".utf8))
 
         // A folder that is not new or empty is refused, before anything is written.
-        #expect(throws: ExerciseError("--review review: not a new or empty folder; give one for the review copy")) {
+        #expect(throws: WorkbookError("--review review: not a new or empty folder; give one for the review copy")) {
             try ReviewCopy(folder: review, displayName: "review")
         }
     }

@@ -1,6 +1,6 @@
-import ChildLink
+import ChildContract
 import ConcurrencyExtras
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import ChildProcesses
@@ -177,7 +177,7 @@ import WorkbookTestSupport
     @Test func aKitWhoseBuildFailedOrWasRemovedIsBuiltAgain() throws {
         let (workbook, toolchain) = try startedMyAssign()
         toolchain.brokenWorkbook = "/w/Sources/Backpressure/MySink.swift:9:1: error: expected '}'"
-        #expect(throws: ExerciseError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        #expect(throws: WorkbookError.self) { try grader(workbook, toolchain).grade([myAssign]) }
         toolchain.brokenWorkbook = nil
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         #expect(toolchain.kitBuilds == 2, "a failed build records nothing")

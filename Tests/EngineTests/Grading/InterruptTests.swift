@@ -1,5 +1,5 @@
 import ConcurrencyExtras
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import ChildProcesses

@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 @testable import Grading
 @testable import LearnerTools
@@ -56,11 +56,11 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
     }
 
     @Test func refusesOtherJSONAndOtherVersionsInOneLine() throws {
-        #expect(throws: ExerciseError("x.json: not a grade record written by `workbook grade --json`")) {
+        #expect(throws: WorkbookError("x.json: not a grade record written by `workbook grade --json`")) {
             try GradeRecord.read(Data(#"{"students": []}"#.utf8), name: "x.json")
         }
         let future = Data(#"{"format": "combine-backpressure-workbook/grades", "version": 2}"#.utf8)
-        #expect(throws: ExerciseError("x.json: grade record version 2 is not 1, the version this workbook reads; grade again with this workbook")) {
+        #expect(throws: WorkbookError("x.json: grade record version 2 is not 1, the version this workbook reads; grade again with this workbook")) {
             try GradeRecord.read(future, name: "x.json")
         }
     }
@@ -119,7 +119,7 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
     }
 
     @Test func gradescopeRefusesAClass() {
-        #expect(throws: ExerciseError.self) { try GradescopeResults.json(sampleRecord()) }
+        #expect(throws: WorkbookError.self) { try GradescopeResults.json(sampleRecord()) }
     }
 }
 
@@ -137,13 +137,13 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
     }
 
     @Test func refusesAMissingShardATwiceShardAndAStudentInTwoParts() {
-        #expect(throws: ExerciseError("grade merge: shard 2/3 missing; the class would be incomplete")) {
+        #expect(throws: WorkbookError("grade merge: shard 2/3 missing; the class would be incomplete")) {
             try GradeMerge.merge([part(["a"], 1, of: 3), part(["c"], 3, of: 3)])
         }
-        #expect(throws: ExerciseError("grade merge: shard 1/2 is given twice")) {
+        #expect(throws: WorkbookError("grade merge: shard 1/2 is given twice")) {
             try GradeMerge.merge([part(["a"], 1, of: 2), part(["b"], 1, of: 2)])
         }
-        #expect(throws: ExerciseError("grade merge: student a is in both part1.json and part2.json")) {
+        #expect(throws: WorkbookError("grade merge: student a is in both part1.json and part2.json")) {
             try GradeMerge.merge([part(["a"], 1, of: 2), part(["a"], 2, of: 2)])
         }
     }
@@ -154,7 +154,7 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
         #expect(shares.map(\.count) == [3, 2, 2])
         #expect(shares.flatMap { $0 }.sorted() == names)
         for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/2/3"] {
-            #expect(throws: ExerciseError.self) { try ClassShard(parsing: bad) }
+            #expect(throws: WorkbookError.self) { try ClassShard(parsing: bad) }
         }
     }
 }

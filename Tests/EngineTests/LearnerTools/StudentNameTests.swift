@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 @testable import Grading
 @testable import TerminalUI
@@ -113,7 +113,7 @@ func seen(_ text: String) -> String {
     }
 
     @Test func mergeStillRefusesOneStudentInTwoPartsAndShowsTheNameEscaped() {
-        #expect(throws: ExerciseError("grade merge: student carol\\u{200B} is in both part-1.json and part-2.json")) {
+        #expect(throws: WorkbookError("grade merge: student carol\\u{200B} is in both part-1.json and part-2.json")) {
             try GradeMerge.merge([part(["carol\u{200B}"], 1, of: 2), part(["carol\u{200B}"], 2, of: 2)])
         }
     }

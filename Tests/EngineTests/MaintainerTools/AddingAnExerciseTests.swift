@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import MaintainerTools
@@ -123,7 +123,7 @@ import WorkbookTestSupport
                     "hints": ["a nudge"]
                   }
                 ]
-                """, to: "Sources/Course/exercises.json")
+                """, to: "Sources/ExerciseCatalog/exercises.json")
             try workbook.write("// Exercise Throttle\n", to: "Sources/ExerciseStubs/Throttle.swift")
             try workbook.write("// Exercise \(secondName)\n", to: "Sources/ExerciseStubs/\(secondName).swift")
             return try ChildProcess(BuiltWorkbook.path, ["dev", "generate"], workingDirectory: workbook.root, timeout: 60).run()
@@ -131,10 +131,10 @@ import WorkbookTestSupport
 
         let duplicate = try generate(secondName: "Throttle", secondChapter: "06-pace")
         #expect(duplicate.termination == .exited(1))
-        #expect(duplicate.standardError == "Error: Sources/Course/exercises.json:9: error: the name Throttle is already used by the exercise at line 2\n")
+        #expect(duplicate.standardError == "Error: Sources/ExerciseCatalog/exercises.json:9: error: the name Throttle is already used by the exercise at line 2\n")
         let unknownChapter = try generate(secondName: "Other", secondChapter: "07-operators")
         #expect(unknownChapter.termination == .exited(1))
-        #expect(unknownChapter.standardError == "Error: Sources/Course/exercises.json:11: error: Other: there is no chapter 07-operators (no Chapters/07-operators.md)\n")
+        #expect(unknownChapter.standardError == "Error: Sources/ExerciseCatalog/exercises.json:11: error: Other: there is no chapter 07-operators (no Chapters/07-operators.md)\n")
         #expect(workbook.read(ExerciseListSource.path) == nil)
 
         let fine = try generate(secondName: "Other", secondChapter: "06-pace")

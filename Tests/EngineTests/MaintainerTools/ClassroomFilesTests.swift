@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import Grading
@@ -13,7 +13,7 @@ import WorkbookTestSupport
         let workbook = try TemporaryWorkbook(exercises: exercises)
         let files = GeneratedFiles(workspace: workbook.workspace, exercises: exercises)
         #expect(try files.drift() == [
-            "Sources/Course/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
+            "Sources/ExerciseCatalog/Generated/ExerciseManifest+List.swift is missing: run `swift run workbook dev generate` and commit it",
             "Tests/ExerciseTests/Generated/Exercises+Generated.swift is missing: run `swift run workbook dev generate` and commit it",
             "Sources/ExerciseJudge/Generated/RemoteChecks.swift is missing: run `swift run workbook dev generate` and commit it",
             ".github/classroom/autograding.json is missing: run `swift run workbook dev generate` and commit it",
@@ -82,7 +82,7 @@ import WorkbookTestSupport
     @Test func theCompiledListIsTheDataFile() throws {
         let workspace = ExerciseWorkspace(root: BuiltWorkbook.packageRoot)
         let listed = try workspace.readExerciseList()
-        #expect(listed == ExerciseManifest.all, "Sources/Course/exercises.json changed: run `swift run workbook dev generate`")
+        #expect(listed == ExerciseManifest.all, "Sources/ExerciseCatalog/exercises.json changed: run `swift run workbook dev generate`")
         let committed = try String(contentsOf: workspace.url(ExerciseListSource.path), encoding: .utf8)
         #expect(committed == ExerciseListSource(exercises: listed).text, "\(ExerciseListSource.path) is not what exercises.json gives: run `swift run workbook dev generate`")
         let tests = try String(contentsOf: workspace.url(ExerciseTestsSource.path), encoding: .utf8)
@@ -119,14 +119,14 @@ import WorkbookTestSupport
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: edition.appendingPathComponent("Sources/Chapters").path) == "../Chapters")
         let mode = try FileManager.default.attributesOfItem(atPath: edition.appendingPathComponent(".ci/run").path)[.posixPermissions] as? Int
         #expect(mode == 0o755)
-        #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+        #expect(throws: WorkbookError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
 
         // A link into the instructor's package would dangle, or hand it out: refused.
         try FileManager.default.createDirectory(at: workbook.root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: workbook.root.appendingPathComponent("Tests/Answers").path, withDestinationPath: "../Instructor/Sources/Solutions")
         try workbook.git("add", "-A")
         try workbook.git("commit", "-qm", "a link")
-        let error = #expect(throws: ExerciseError.self) {
+        let error = #expect(throws: WorkbookError.self) {
             try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again"))
         }
         #expect(error?.description.hasPrefix("Tests/Answers links to ../Instructor/Sources/Solutions") == true, "\(String(describing: error))")
@@ -148,12 +148,12 @@ import WorkbookTestSupport
 
         // (a) Refused, naming each file, whether the edit is staged or not, and an untracked one.
         try workbook.start(.named("MyAssign"), with: solved)
-        let unstaged = #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+        let unstaged = #expect(throws: WorkbookError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
         #expect(unstaged?.description.contains("Exercises/MyAssign.swift (local edits)") == true, "\(String(describing: unstaged))")
         #expect(unstaged?.description.contains("\n") == false)
         try workbook.git("add", "Exercises/MyAssign.swift")
         try workbook.write("// a scratch file\n", to: "Exercises/Scratch.swift")
-        let staged = #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
+        let staged = #expect(throws: WorkbookError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition) }
         #expect(staged?.description.contains("Exercises/MyAssign.swift (local edits), Exercises/Scratch.swift (untracked)") == true, "\(String(describing: staged))")
         #expect(!FileManager.default.fileExists(atPath: edition.appendingPathComponent("Exercises/MyAssign.swift").path))
 
@@ -175,7 +175,7 @@ import WorkbookTestSupport
         // The stash still holds the solution; popped, the edition refuses again.
         try workbook.git("stash", "pop", "-q")
         #expect(workbook.read("Exercises/MyAssign.swift") == solved)
-        #expect(throws: ExerciseError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again")) }
+        #expect(throws: WorkbookError.self) { try StudentEdition(workspace: workbook.workspace).write(to: edition.appendingPathComponent("again")) }
     }
 
     /// Every file and link under `folder`, relative to it, sorted.
@@ -193,11 +193,11 @@ import WorkbookTestSupport
     @Test func commandsThatNeedTheSolutionsSaySoInAStudentEdition() throws {
         let workbook = try TemporaryWorkbook(exercises: [.named("Countdown")])
         let message = "needs the reference solutions, and this checkout has no Instructor/ (a student edition): run it in the instructor's repository"
-        let devCheck = #expect(throws: ExerciseError.self) {
+        let devCheck = #expect(throws: WorkbookError.self) {
             try DevCheck(workspace: workbook.workspace, grader: Grader(workspace: workbook.workspace)).run()
         }
         #expect(devCheck?.description == "workbook dev check " + message)
-        let sampleClass = #expect(throws: ExerciseError.self) {
+        let sampleClass = #expect(throws: WorkbookError.self) {
             try SampleClass(workspace: workbook.workspace, students: 1).write(to: workbook.root.appendingPathComponent("class"))
         }
         #expect(sampleClass?.description == "workbook dev sample-class " + message)

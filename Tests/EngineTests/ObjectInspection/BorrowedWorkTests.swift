@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Testing
 @testable import Grading
 @testable import ObjectInspection

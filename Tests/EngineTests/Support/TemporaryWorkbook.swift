@@ -1,4 +1,4 @@
-import Course
+import ExerciseCatalog
 import Foundation
 @testable import Grading
 @testable import ChildProcesses
@@ -49,7 +49,7 @@ final class TemporaryWorkbook {
     @discardableResult
     func git(_ arguments: String...) throws -> String {
         let result = try ChildProcess("git", ["-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments, workingDirectory: root, timeout: 60).run()
-        guard case .exited(0) = result.termination else { throw ExerciseError("git \(arguments.joined(separator: " ")): \(result.standardError)") }
+        guard case .exited(0) = result.termination else { throw WorkbookError("git \(arguments.joined(separator: " ")): \(result.standardError)") }
         return result.standardOutput
     }
 

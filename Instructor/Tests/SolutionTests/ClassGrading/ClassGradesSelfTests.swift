@@ -1,5 +1,5 @@
 import ChildProcesses
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import Grading

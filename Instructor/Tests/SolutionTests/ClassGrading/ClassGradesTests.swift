@@ -1,5 +1,5 @@
 import ChildProcesses
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import Grading
@@ -66,7 +66,7 @@ enum ClassUnderGrade {
 
     /// The class's grade record, graded once however many cases ask.
     static let record = Task.detached { () throws -> GradeRecord in
-        guard let folder else { throw ExerciseError("\(variable) is not set") }
+        guard let folder else { throw WorkbookError("\(variable) is not set") }
         return try await offThePool { try grade(folder) }
     }
 
@@ -79,7 +79,7 @@ enum ClassUnderGrade {
                                       workingDirectory: BuiltWorkbook.packageRoot, timeout: 3600).run()
         guard result.succeeded, let data = FileManager.default.contents(atPath: json.path) else {
             let last = result.standardError.split(separator: "\n").last.map(String.init) ?? "no message"
-            throw ExerciseError("workbook grade --submissions \(folder.path) \(result.termination): \(last)")
+            throw WorkbookError("workbook grade --submissions \(folder.path) \(result.termination): \(last)")
         }
         return try GradeRecord.read(data, name: json.path)
     }

@@ -1,5 +1,5 @@
-import ChildLink
-import Course
+import ChildContract
+import ExerciseCatalog
 import Foundation
 import Testing
 @testable import ChildProcesses
@@ -338,7 +338,7 @@ final class LoopbackListener {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, listen(descriptor, 16) == 0 else { close(descriptor); throw ExerciseError("cannot listen on 127.0.0.1") }
+        guard bound == 0, listen(descriptor, 16) == 0 else { close(descriptor); throw WorkbookError("cannot listen on 127.0.0.1") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
         _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)

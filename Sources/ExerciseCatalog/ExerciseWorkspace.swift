@@ -55,7 +55,7 @@ public struct ExerciseWorkspace: Sendable {
         do {
             return try Data(contentsOf: url(exercise.stubPath))
         } catch {
-            throw ExerciseError("\(exercise.stubPath) is missing: this checkout of the workbook is damaged (`git checkout -- Sources/ExerciseStubs` restores it)")
+            throw WorkbookError("\(exercise.stubPath) is missing: this checkout of the workbook is damaged (`git checkout -- Sources/ExerciseStubs` restores it)")
         }
     }
 
@@ -107,7 +107,7 @@ public struct ExerciseWorkspace: Sendable {
             try data.replacingContents(of: file)
         } catch {
             let relative = file.path.hasPrefix(root.path + "/") ? String(file.path.dropFirst(root.path.count + 1)) : file.path
-            throw ExerciseError("cannot write \(relative): \(error.localizedDescription)")
+            throw WorkbookError("cannot write \(relative): \(error.localizedDescription)")
         }
     }
 }

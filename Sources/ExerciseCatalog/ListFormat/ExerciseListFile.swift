@@ -1,6 +1,6 @@
 import Foundation
 
-/// The exercise list as it is written: `Sources/Course/exercises.json`, a JSON array with
+/// The exercise list as it is written: `Sources/ExerciseCatalog/exercises.json`, a JSON array with
 /// one object per exercise, in the order a learner meets them:
 ///
 /// ```json
@@ -27,7 +27,7 @@ import Foundation
 /// positive whole number.
 public enum ExerciseListFile {
     /// Where the list lives, relative to the workbook's root.
-    public static let path = "Sources/Course/exercises.json"
+    public static let path = "Sources/ExerciseCatalog/exercises.json"
     /// Every field of an entry; all but ``optionalFields`` are required.
     public static let fields = ["name", "chapter", "summary", "points", "hints", "yourOwn", "notUsing"]
     /// The fields an entry may leave out (together).

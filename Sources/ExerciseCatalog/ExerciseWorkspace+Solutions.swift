@@ -18,7 +18,7 @@ extension ExerciseWorkspace {
     /// needs them, and a student edition has none.
     public func requireSolutions(for command: String) throws {
         guard hasSolutions else {
-            throw ExerciseError("\(command) needs the reference solutions, and this checkout has no \(Self.instructorFolder)/ (a student edition): run it in the instructor's repository")
+            throw WorkbookError("\(command) needs the reference solutions, and this checkout has no \(Self.instructorFolder)/ (a student edition): run it in the instructor's repository")
         }
     }
 }

@@ -1,4 +1,4 @@
-/// A mistake in the exercise list, at its line: `Sources/Course/exercises.json:12: error: …`,
+/// A mistake in the exercise list, at its line: `Sources/ExerciseCatalog/exercises.json:12: error: …`,
 /// the shape compilers use, so the build log and an editor both link it to the line.
 public struct ExerciseListError: Error, Equatable, CustomStringConvertible {
     public var path: String

@@ -1,9 +1,9 @@
-import Course
+import ExerciseCatalog
 import Foundation
 import Testing
 import WorkbookTestSupport
 
-/// Reading `Sources/Course/exercises.json`: the real list reads, and each kind of mistake
+/// Reading `Sources/ExerciseCatalog/exercises.json`: the real list reads, and each kind of mistake
 /// is one `path:line: error:` line at the line that holds it.
 @Suite struct ExerciseListFileTests {
     static let chapters: Set<String> = ["01-demand", "03-fibonacci"]

@@ -3,7 +3,7 @@
 ///
 /// The command-line parser prints the description as one `Error:` line and exits with a
 /// non-zero status, with no usage text after it.
-public struct ExerciseError: Error, Equatable, CustomStringConvertible {
+public struct WorkbookError: Error, Equatable, CustomStringConvertible {
     public var description: String
 
     public init(_ description: String) {

@@ -3,7 +3,7 @@
 ///
 /// This is the one list: `workbook check`, `hint`, `reset`, `watch` and `grade` read it,
 /// `workbook dev generate` writes a test per entry from it, and scripts and CI ask for it with
-/// `workbook dev exercises --json`. It is written as data, in `Sources/Course/exercises.json`
+/// `workbook dev exercises --json`. It is written as data, in `Sources/ExerciseCatalog/exercises.json`
 /// (``ExerciseListFile`` gives its fields), and compiled in as the Swift that `workbook dev
 /// generate` writes from it (`Generated/`), which is where a mistake in it is reported, at
 /// its line; the workbook's tests fail when the two differ.
