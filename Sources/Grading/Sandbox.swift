@@ -216,6 +216,13 @@ struct Sandbox {
         var wrapped = process
         wrapped.executable = command[0]
         wrapped.arguments = Array(command.dropFirst()) + [process.executable] + process.arguments
+        if isBubblewrap {
+            // Bubblewrap is the sandbox's process 1, and its own environment is readable
+            // inside at /proc/1/environ: it gets none of the workbook's (an instructor's or a
+            // learner's tokens and keys), only what finding its tools needs. `--clearenv`
+            // clears its child's alone.
+            wrapped.environment = ["PATH": "/usr/bin:/bin"]
+        }
         if let memoryGroup {
             let ended = process.onEnd
             wrapped.onEnd = { ended?(); memoryGroup.remove() }

@@ -109,6 +109,19 @@ import WorkbookTestSupport
         #expect(result.standardOutput.split(separator: "\n") == ["0", "read-only", "1", "2"], "\(result.standardOutput) \(result.standardError)")
     }
 
+    /// No process in the sandbox holds the workbook's environment: not the program (bubblewrap
+    /// clears its child's), and not bubblewrap itself, process 1 inside, whose environment
+    /// the program can read at `/proc/1/environ` (the serve red team's finding).
+    @Test(.enabled(if: Sandbox.current.isBubblewrap, "needs bubblewrap's sandbox"))
+    func noProcessInTheSandboxHoldsTheWorkbooksEnvironment() throws {
+        setenv("WORKBOOK_SANDBOX_TEST_SECRET", "do-not-leak-7f3a", 1)
+        defer { unsetenv("WORKBOOK_SANDBOX_TEST_SECRET") }
+        let script = "for p in /proc/[0-9]*; do tr '\\0' '\\n' < $p/environ 2>/dev/null; done; env"
+        let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10), readable: []).run()
+        #expect(result.standardOutput.contains("PATH="), "the script saw no environment at all: \(result.standardOutput) \(result.standardError)")
+        #expect(!result.standardOutput.contains("do-not-leak-7f3a"), "\(result.standardOutput)")
+    }
+
     /// Row 9: only what a program loads is there, and root's files are not readable even
     /// when the workbook is root.
     @Test func rootsFilesHomeAndTheRestOfTheHostAreNotThere() throws {
