@@ -49,6 +49,8 @@ struct SVGCanvas {
     /// Numbers as SVG wants them: `12`, `12.5`; never `12.0` or an exponent.
     private static func format(_ value: Any) -> String {
         guard let number = value as? Double else { return "\(value)" }
+        // Coordinates come from counts, but never trap on one a forged snapshot could make.
+        guard number.isFinite, abs(number) < 1e12 else { return "0" }
         let tenths = Int((number * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
     }

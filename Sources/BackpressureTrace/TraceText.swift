@@ -17,7 +17,13 @@ extension Subscribers.Demand {
 
 extension Trace {
     /// Seconds without trailing zeros: `0`, `0.3`, `5.25`. Deterministic, and no Foundation.
+    ///
+    /// A trace's own times come from a clock, but a snapshot read from another process
+    /// (a scenario host, code run by `workbook serve`) may hold any `Double`: a time no clock
+    /// gives is written as Swift writes it, never trapped on.
     static func secondsText(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds)" }
+        guard seconds >= 0 else { return "-" + secondsText(-seconds) }
         let milliseconds = Int((seconds * 1000).rounded())
         let whole = milliseconds / 1000, fraction = milliseconds % 1000
         guard fraction != 0 else { return "\(whole)" }

@@ -1,4 +1,4 @@
-import BackpressureTrace
+@testable import BackpressureTrace
 import CombineSchedulers
 import Foundation
 import OpenCombineShim
@@ -128,6 +128,33 @@ struct TraceSVGTests {
         #expect(decoded == drawings)
         #expect(decoded[0].svg() == pipelineTrace().timelineSVG())
         #expect(decoded[0].text == pipelineTrace().timeline())
+    }
+
+    /// A drawing read from another process is data it chose: a time no clock gives (huge,
+    /// negative) is drawn as written, never trapped on (the serve red team's forged picture).
+    @Test func aForgedDrawingsTimesAreDrawnNotTrappedOn() throws {
+        let scheduler = DispatchQueue.test
+        let (_, drawings) = Trace.collectingDrawings {
+            let trace = Trace(scheduler: scheduler)
+            let cancellable = Just(1).delay(for: .milliseconds(1500), scheduler: scheduler)
+                .traced("late", into: trace).sink { _ in }
+            scheduler.advance(by: .seconds(2))
+            _ = trace.timeline()
+            _ = trace.handshake(hop: "late")
+            withExtendedLifetime(cancellable) {}
+        }
+        let json = String(decoding: try JSONEncoder().encode(drawings), as: UTF8.self)
+        #expect(json.contains("\"time\":1.5"), "\(json)")
+        for forged in ["1e300", "-1e300", "-2.25", "9.2233720368547758e18"] {
+            let text = json.replacingOccurrences(of: "\"time\":1.5", with: "\"time\":\(forged)")
+            let decoded = try JSONDecoder().decode([Trace.Drawing].self, from: Data(text.utf8))
+            for drawing in decoded {
+                #expect(!drawing.svg().isEmpty)
+                #expect(!drawing.text.isEmpty)
+            }
+        }
+        #expect(Trace.secondsText(-2.25) == "-2.25")
+        #expect(Trace.secondsText(1e300) == "1e+300")
     }
 
     @Test func nothingIsCollectedOutsideACollection() {
