@@ -60,9 +60,6 @@ let package = Package(
         // `swift package generate-documentation --target Backpressure`: the library's API
         // reference, from Sources/Backpressure/Backpressure.docc. A plugin only: nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `workbook serve`'s HTTP server: one small package with no dependencies of its own
-        // (Hummingbird would bring SwiftNIO). Only BookServer links it, never Backpressure.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The library the chapters teach.
@@ -183,7 +180,7 @@ let package = Package(
         //                   GradeRecords, TerminalUI <- GradeDisplay
         //                   Grading, GradeDisplay <- LearnerTools;  Grading, GradeRecords <- MaintainerTools
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
-        //                   Site, BookRunner, Grading, FlyingFox <- BookServer
+        //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
         //   the commands    the engine (but BookServer), ExerciseJudge <- workbook;  BookServer <- workbook-serve
         //                   (which `workbook serve` builds and becomes);  BackpressureTrace <- workbook-bench
@@ -272,7 +269,7 @@ let package = Package(
         // edited code compiles and runs in the grading sandbox (Grading's UntrustedRun).
         .target(
             name: "BookServer",
-            dependencies: ["Site", "BookRunner", "Grading", "ChapterModel", "ChildProcesses", "BackpressureTrace", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["Site", "BookRunner", "Grading", "ChapterModel", "ChildProcesses", "BackpressureTrace"],
             // CodeMirror 5, the scenarios' editor: its files as Debian ships them, and its licence.
             resources: [.copy("Editor")],
             swiftSettings: engine

@@ -74,7 +74,7 @@ public struct ScenarioRunner: Sendable {
     private func runHost(_ ids: [ScenarioID]) -> (outcomes: [ScenarioID: ScenarioOutcome], drawings: [ScenarioID: [Trace.Drawing]]) {
         let capture = (captureFolder ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("workbook-scenario-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: capture) }
+        defer { TreeRemoval.remove(capture) }
 
         var environment = ProcessInfo.processInfo.environment
         // A crash should end the host at once; Swift's backtracer would spend seconds symbolicating.

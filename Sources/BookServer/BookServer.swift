@@ -1,93 +1,98 @@
 import BackpressureTrace
 import BookRunner
 import ChapterModel
-import FlyingFox
-import FlyingSocks
+import ChildProcesses
 import Foundation
 import Site
 
 /// `workbook serve`: the web book on `127.0.0.1`, every scenario runnable in its page.
 ///
-/// Every request passes ``ServeGuard`` first. `GET /?token=…` (the printed address) keeps
-/// the token in an HttpOnly, SameSite=Strict cookie and sends the browser on to the book;
-/// a page is given the token (for its script's runs) only when that cookie holds it.
-/// `POST /run` compiles and runs one scenario's edited code (``UntrustedScenario``), one
-/// run at a time: another while one runs is refused with 429.
+/// Every request passes ``ServeGuard`` first. The printed address carries the token in its
+/// fragment (`/index.html#token=…`), which a browser never sends: the page's script keeps it
+/// in the origin's own storage, which no page of another origin (another port included) can
+/// read, and sends it with each run. No page and no cookie ever holds it. `POST /run`
+/// compiles and runs one scenario's edited code (``UntrustedScenario``), one run at a time:
+/// another while one runs is refused with 429. Requests are read by ``LoopbackHTTPServer``,
+/// whose every read is bounded.
 public final class BookServer: Sendable {
     public let port: UInt16
     public let token: String
-    private let server: HTTPServer
+    private let server: LoopbackHTTPServer
     private let book: ServedBook
     private let scenarios: UntrustedScenario
     private let gate = RunGate()
 
-    /// Binds `127.0.0.1:port` (0: any free port) and prepares the pages.
-    public init(packageRoot: URL, kit: ScenarioKit, port: UInt16, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit) async throws {
+    /// Binds `127.0.0.1:port` (0: any free port) and prepares the pages; `warming`: fills
+    /// the module cache first (the kit must be built), so that the first Run is as quick as
+    /// the next.
+    public init(packageRoot: URL, kit: ScenarioKit, port: UInt16, timeLimit: TimeInterval = ScenarioRunner.defaultTimeLimit,
+                warming: Bool = true) async throws {
         let book = try ServedBook(packageRoot: packageRoot, editor: try EditorFiles.all())
-        let state = packageRoot.appendingPathComponent(".workbook/serve/\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let folder = packageRoot.appendingPathComponent(".workbook/serve")
+        Self.removeLeftovers(in: folder)
+        let state = folder.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         let cache = state.appendingPathComponent("module-cache")
         let runs = state.appendingPathComponent("runs")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
         var scenarios = UntrustedScenario(kit: kit, moduleCache: cache, runs: runs)
         scenarios.timeLimit = timeLimit
-        if let chapter = book.book.chapters.first(where: { !$0.scenarios.isEmpty }), let first = chapter.scenarios.first {
+        if warming, let chapter = book.book.chapters.first(where: { !$0.scenarios.isEmpty }), let first = chapter.scenarios.first {
             let warming = scenarios
             try await Self.onAThreadOfItsOwn { try warming.warmModuleCache(chapter: chapter, scenario: first) }
         }
         let responder = Responder()
-        let server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled,
-                                handler: ClosureHTTPHandler { request in
-                                    guard let answer = responder.answer else { return BookServer.text(503, "starting") }
-                                    return await answer(request)
-                                })
-        Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard case .ip4(_, let bound)? = await server.listeningAddress else { throw ServeError("the server did not bind 127.0.0.1") }
-        self.port = bound
+        let server = try LoopbackHTTPServer(port: port, bodyLimit: ServeGuard.bodyLimit) { request in
+            guard let answer = responder.answer else { return BookServer.text(503, "starting") }
+            return await answer(request)
+        }
+        self.port = server.port
         self.token = ServeGuard.newToken()
         self.server = server
         self.book = book
         self.scenarios = scenarios
         self.state = state
-        let guardian = ServeGuard(port: bound, token: token)
+        let guardian = ServeGuard(port: server.port, token: token)
         responder.answer = { [weak self] request in
             guard let self else { return Self.text(503, "the server is stopping") }
             return await self.answer(request, guardian: guardian)
         }
+        server.start()
     }
 
     /// The server's own folder under `.workbook/serve` (its module cache, its runs): removed on stop.
     public let state: URL
 
-    /// The address to open: it holds the token.
-    public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+    /// The address to open: its fragment holds the token, which the browser never sends.
+    public var address: String { "http://127.0.0.1:\(port)/index.html#token=\(token)" }
 
     public func stop() async {
-        await server.stop(timeout: 1)
-        try? FileManager.default.removeItem(at: state)
+        server.stop()
+        TreeRemoval.remove(state)
+    }
+
+    /// Removes the folders of servers that are no longer running (a server stopped by a
+    /// signal it could not handle leaves its folder): each is named by its process id.
+    private static func removeLeftovers(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            guard let pid = Int32(name.prefix { $0 != "-" }), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            TreeRemoval.remove(folder.appendingPathComponent(name))
+        }
     }
 
     private func answer(_ request: HTTPRequest, guardian: ServeGuard) async -> HTTPResponse {
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        let headers = request.headers
         if let refused = guardian.refusal(headers: headers) { return Self.text(refused.status, refused.reason) }
         switch (request.method, request.path) {
-        case (.GET, "/"):
-            guard let given = request.query.first(where: { $0.name == "token" })?.value else {
-                return Self.redirect(to: "/index.html")
-            }
-            guard ServeGuard.same(given, token) else { return Self.text(403, "that is not this server's token: open the address `workbook serve` printed") }
-            var response = Self.redirect(to: "/index.html")
-            response.headers[.setCookie] = "\(ServeGuard.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-            return response
-        case (.POST, "/run"):
+        case ("GET", "/"):
+            return Self.redirect(to: "/index.html")
+        case ("POST", "/run"):
             if let refused = guardian.runRefusal(headers: headers) { return Self.text(refused.status, refused.reason) }
             return await run(request)
-        case (.GET, let path):
+        case ("GET", let path):
             let relative = String(path.drop { $0 == "/" })
-            let holdsToken = guardian.cookieHoldsToken(headers["cookie"])
-            guard let page = book.html(at: relative, token: holdsToken ? token : nil) else {
+            guard let page = book.html(at: relative) else {
                 return Self.text(404, "no such page here: the source and API pages are in `workbook export html`'s site")
             }
             return Self.response(200, page.contents, type: page.type)
@@ -102,17 +107,8 @@ public final class BookServer: Sendable {
     }
 
     private func run(_ request: HTTPRequest) async -> HTTPResponse {
-        // The body, read no further than the limit, whatever the headers said.
-        var body = Data()
-        do {
-            for try await chunk in request.bodySequence {
-                body.append(chunk)
-                if body.count > ServeGuard.bodyLimit { return Self.text(413, "a run's code may have at most \(ServeGuard.bodyLimit / 1024) KiB") }
-            }
-        } catch {
-            return Self.text(400, "the request's body could not be read")
-        }
-        guard let asked = try? JSONDecoder().decode(RunRequest.self, from: body) else { return Self.text(400, "a run is {\"scenario\": \"4#2\", \"code\": \"…\"}") }
+        guard request.body.count <= ServeGuard.bodyLimit else { return Self.text(413, "a run's code may have at most \(ServeGuard.bodyLimit / 1024) KiB") }
+        guard let asked = try? JSONDecoder().decode(RunRequest.self, from: request.body) else { return Self.text(400, "a run is {\"scenario\": \"4#2\", \"code\": \"…\"}") }
         guard let (chapter, scenario) = try? ScenarioPlayground.scenario(named: asked.scenario, in: book.book) else {
             return Self.text(404, "no such scenario")
         }
@@ -123,7 +119,7 @@ public final class BookServer: Sendable {
         gate.leave()
         let reply = RunReply(ran, seconds: Date().timeIntervalSince(started))
         let data = (try? JSONEncoder().encode(reply)) ?? Data()
-        return HTTPResponse(statusCode: .ok, headers: Self.common(type: "application/json"), body: data)
+        return HTTPResponse(status: 200, headers: Self.common(type: "application/json"), body: data)
     }
 
     /// Runs `body`, which waits on a child process, on a thread of its own: the server's
@@ -140,14 +136,14 @@ public final class BookServer: Sendable {
         }
     }
 
-    private static func common(type: String) -> HTTPHeaders {
-        [.contentType: type, HTTPHeader("Cache-Control"): "no-store", HTTPHeader("X-Content-Type-Options"): "nosniff",
-         HTTPHeader("Content-Security-Policy"): "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-         HTTPHeader("X-Frame-Options"): "DENY", HTTPHeader("Referrer-Policy"): "no-referrer"]
+    private static func common(type: String) -> [(name: String, value: String)] {
+        [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+         ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"),
+         ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer")]
     }
 
     private static func response(_ status: Int, _ text: String, type: String) -> HTTPResponse {
-        HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)), headers: common(type: type), body: Data(text.utf8))
+        HTTPResponse(status: status, headers: common(type: type), body: Data(text.utf8))
     }
 
     static func text(_ status: Int, _ text: String) -> HTTPResponse {
@@ -155,30 +151,18 @@ public final class BookServer: Sendable {
     }
 
     private static func redirect(to path: String) -> HTTPResponse {
-        var headers = common(type: "text/plain; charset=utf-8")
-        headers[.location] = path
-        return HTTPResponse(statusCode: .seeOther, headers: headers, body: Data())
-    }
-
-    private static func phrase(_ status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 400: return "Bad Request"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 405: return "Method Not Allowed"
-        case 413: return "Content Too Large"
-        case 415: return "Unsupported Media Type"
-        case 421: return "Misdirected Request"
-        case 429: return "Too Many Requests"
-        default: return "Error"
-        }
+        HTTPResponse(status: 303, headers: common(type: "text/plain; charset=utf-8") + [("Location", path)], body: Data())
     }
 }
 
 /// Answers once the server knows its port (and so its guard).
 private final class Responder: @unchecked Sendable {
-    var answer: (@Sendable (HTTPRequest) async -> HTTPResponse)?
+    private let lock = NSLock()
+    private var stored: (@Sendable (HTTPRequest) async -> HTTPResponse)?
+    var answer: (@Sendable (HTTPRequest) async -> HTTPResponse)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 /// One run at a time: the machine's cores are the learner's.

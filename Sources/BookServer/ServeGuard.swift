@@ -18,8 +18,6 @@ public struct ServeGuard: Sendable {
     public static let bodyLimit = 64 << 10
     /// The header a run carries the token in.
     public static let tokenHeader = "X-Workbook-Token"
-    /// The cookie the address's token is kept in for the pages (HttpOnly, SameSite=Strict).
-    public static let cookieName = "workbook-run"
 
     public init(port: UInt16, token: String) {
         self.port = port
@@ -73,15 +71,6 @@ public struct ServeGuard: Sendable {
             return Refusal(status: 413, reason: "a run's code may have at most \(Self.bodyLimit / 1024) KiB")
         }
         return nil
-    }
-
-    /// Whether a page request's cookie holds the token (then the page is given it).
-    public func cookieHoldsToken(_ cookie: String?) -> Bool {
-        guard let cookie else { return false }
-        return cookie.split(separator: ";").contains { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            return parts.count == 2 && parts[0] == Self.cookieName && Self.same(parts[1], token)
-        }
     }
 
     /// Compares in time that does not depend on where the two differ.

@@ -62,7 +62,7 @@ package struct UntrustedScenario: Sendable {
     /// the next one loads, and each run may be a different user.
     package func warmModuleCache(chapter: Chapter, scenario: Scenario) throws {
         let folder = runs.appendingPathComponent("warm-" + UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { TreeRemoval.remove(folder) }
         let program = program(chapter: chapter, scenario: scenario, code: scenario.code)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(program.source.utf8).write(to: folder.appendingPathComponent("Scenarios.swift"))
@@ -97,7 +97,7 @@ package struct UntrustedScenario: Sendable {
         }
         let folder = runs.appendingPathComponent(UUID().uuidString)
         let capture = folder.appendingPathComponent("capture")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { TreeRemoval.remove(folder) }
         do {
             try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
             try Data(program.source.utf8).write(to: folder.appendingPathComponent("Scenarios.swift"))

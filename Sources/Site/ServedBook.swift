@@ -7,8 +7,7 @@ import WorkbookBasics
 /// The web book as `workbook serve` shows it: the index, the exercises and every chapter,
 /// each scenario with an editor, a Run and a Reset button (``ChapterPage/runnable``).
 ///
-/// The pages are made once, from the chapters as they are when the server starts; a page
-/// holds the server's run token only when ``html(at:token:)`` is given one.
+/// The pages are made once, from the chapters as they are when the server starts.
 public struct ServedBook: @unchecked Sendable {
     /// The page's HTML without the head's extra line, by path (`index.html`, `chapters/01-demand.html`).
     private let pages: [String: SitePage]
@@ -47,22 +46,20 @@ public struct ServedBook: @unchecked Sendable {
         self.book = book
     }
 
-    /// A page's HTML, or an asset's text, with its media type; nil for any other path.
-    /// `token` is written into the page's head for its script (nil: the page cannot run code).
-    public func html(at path: String, token: String?) -> (contents: String, type: String)? {
+    /// A page's HTML, or an asset's text, with its media type; nil for any other path. No
+    /// page holds the server's token: the page's script has it from the address's fragment.
+    public func html(at path: String) -> (contents: String, type: String)? {
         if let asset = assets[path] {
             return (asset, path.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8")
         }
         guard let page = pages[path] else { return nil }
         var layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: chapters)
-        // Only hex digits ever reach here, but escape it all the same.
-        let meta = token.map { "<meta name=\"workbook-run-token\" content=\"\(XMLText.escape($0))\">\n" } ?? ""
         let editor = editorFiles.map { file in
             file.hasSuffix(".css")
                 ? "<link rel=\"stylesheet\" href=\"\(page.root)\(file)\">\n"
                 : "<script src=\"\(page.root)\(file)\" defer></script>\n"
         }.joined()
-        layout.extraHead = meta + editor + "<script src=\"\(page.root)assets/serve.js\" defer></script>\n"
+        layout.extraHead = editor + "<script src=\"\(page.root)assets/serve.js\" defer></script>\n"
         return (layout.html(for: page), "text/html; charset=utf-8")
     }
 }

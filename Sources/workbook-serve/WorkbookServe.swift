@@ -4,6 +4,7 @@ import BookServer
 import ExerciseCatalog
 import CProcessControl
 import Dispatch
+import ChildProcesses
 import Foundation
 import WorkbookBasics
 
@@ -57,7 +58,7 @@ struct WorkbookServe: ParsableCommand {
         for number in [SIGINT, SIGTERM] {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
-                if let server = running.get() { try? FileManager.default.removeItem(at: server.state) }
+                if let server = running.get() { TreeRemoval.remove(server.state) }
                 Foundation.exit(0)
             }
             source.resume()

@@ -41,7 +41,7 @@ def start_server():
         line = process.stdout.readline()
         if not line:
             break
-        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        match = re.search(r"(http://127\.0\.0\.1:\d+/index\.html#token=[0-9a-f]+)", line)
         if match:
             return process, match.group(1)
     process.kill()
@@ -69,7 +69,7 @@ def main():
         process, address = start_server()
     parsed = urlparse(address)
     base = f"{parsed.scheme}://{parsed.netloc}"
-    token = parsed.query.split("=", 1)[1]
+    token = parsed.fragment.split("=", 1)[1]
     body = json.dumps({"scenario": "3#1", "code": "print(1)"}).encode()
     check(post(base, body, {"Content-Type": "application/json", "Origin": base}) == 403, "a run without the token was not refused")
     check(post(base, body, {"Content-Type": "application/json", "Origin": "http://evil.example", "X-Workbook-Token": token}) == 403,
@@ -81,6 +81,11 @@ def main():
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(address)
+            page.wait_for_function("() => location.hash === ''")
+            # The token stays in this origin's storage: no cookie (which every port of
+            # 127.0.0.1 would be sent), and the address bar no longer shows it.
+            check(page.context.cookies() == [], f"the server set cookies: {page.context.cookies()}")
+            check(token not in page.url, "the token is still in the address bar")
             page.goto(base + "/chapters/03-fibonacci.html")
             boxes = page.locator(".playground").filter(has=page.locator("textarea", has_text=".max(3)"))
             check(boxes.count() > 0, "no scenario of chapter 3 holds .max(3)")

@@ -1,11 +1,20 @@
 // `workbook serve`: every scenario's editor, Run and Reset. A run posts the edited code to
-// /run with the page's token (from its <meta>, which the server writes only into pages asked
-// for from the printed address), and shows what came back as text: the output, the
-// difference from the book's output, and the SVG pictures the server drew from the trace.
+// /run with the token of the address `workbook serve` printed, and shows what came back as
+// text: the output, the difference from the book's output, and the SVG pictures the server
+// drew from the trace.
 (function () {
   "use strict";
-  var meta = document.querySelector('meta[name="workbook-run-token"]');
-  var token = meta ? meta.getAttribute("content") : null;
+  // The token arrives in the printed address's fragment, which the browser never sends to
+  // any server. It is kept in this origin's storage (scheme, host and port: no other page,
+  // not even another port's, can read it) and the fragment is taken out of the address bar.
+  var stored = "workbook-run-token";
+  var given = /^#token=([0-9a-f]{64})$/.exec(location.hash);
+  if (given) {
+    try { localStorage.setItem(stored, given[1]); } catch (e) { /* storage off: runs need the fragment */ }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  var token = given ? given[1] : null;
+  try { token = token || localStorage.getItem(stored); } catch (e) { /* storage off */ }
 
   function element(tag, className, text) {
     var node = document.createElement(tag);

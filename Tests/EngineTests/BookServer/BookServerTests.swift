@@ -1,5 +1,5 @@
 import BookRunner
-import BookServer
+@testable import BookServer
 import Foundation
 import Testing
 import WorkbookTestSupport
@@ -67,10 +67,10 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 /// `workbook serve`'s guard, against a real server on a free port: refusals need no kit.
 @Suite struct BookServerGuardTests {
     @Test func theServerBindsLoopbackOnlyAndRefusesForeignHostsOriginsAndRunsWithoutTheToken() async throws {
-        let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot), port: 0)
+        let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot), port: 0, warming: false)
         defer { Task { await server.stop() } }
         let port = server.port
-        #expect(server.address.hasPrefix("http://127.0.0.1:\(port)/?token="))
+        #expect(server.address == "http://127.0.0.1:\(port)/index.html#token=\(server.token)")
         #expect(server.token.count == 64)
 
         // Loopback only: the listening socket is 127.0.0.1's, not every address's.
@@ -87,16 +87,22 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         #expect(try await get(port, "/index.html", extra: "Origin: http://evil.example\r\n").status == 403)
         #expect(try await get(port, "/index.html", extra: "Sec-Fetch-Site: cross-site\r\n").status == 403)
 
-        // The address's token is kept in a strict cookie; a page holds the token only with it.
-        let landing = try await get(port, "/?token=\(server.token)")
-        #expect(landing.status == 303)
-        #expect(landing.headers.contains("workbook-run=\(server.token); Path=/; HttpOnly; SameSite=Strict"))
-        #expect(try await get(port, "/?token=\(String(repeating: "0", count: 64))").status == 403)
-        let chapter = "/chapters/01-demand.html"
-        #expect(try await !get(port, chapter).body.contains(server.token))
-        let withCookie = try await get(port, chapter, extra: "Cookie: workbook-run=\(server.token)\r\n")
-        #expect(withCookie.body.contains("<meta name=\"workbook-run-token\" content=\"\(server.token)\">"))
-        #expect(withCookie.body.contains("<textarea"))
+        // The token is in the address's fragment, which no browser sends: no page, header or
+        // cookie ever holds it (a cookie would go to every port of 127.0.0.1).
+        let landing = try await get(port, "/")
+        #expect(landing.status == 303 && landing.headers.contains("Location: /index.html"))
+        #expect(!landing.headers.lowercased().contains("set-cookie"))
+        for page in ["/index.html", "/chapters/01-demand.html", "/assets/serve.js"] {
+            let answer = try await get(port, page)
+            #expect(answer.status == 200 && !answer.body.contains(server.token) && !answer.headers.contains(server.token), "\(page)")
+        }
+        #expect(try await get(port, "/chapters/01-demand.html").body.contains("<textarea"))
+
+        // What a browser never sends is refused before any page: a second Host, an address
+        // as the target, a body in chunks.
+        #expect(try await exchange(port: port, "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\n\r\n").status == 400)
+        #expect(try await exchange(port: port, "GET http://evil.example/index.html HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n").status == 400)
+        #expect(try await exchange(port: port, "POST /run HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n").status == 501)
 
         // Runs: no token, a wrong one, a foreign or missing Origin, a rebound Host, not JSON, too large.
         let body = runBody("1#1", "print(1)")
@@ -165,5 +171,48 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         let broken = try await run("let x: Int = \"no\"")
         #expect(broken["status"] as? String == "NOT COMPILED")
         #expect(cacheListing() == warmed, "a run's compile changed the module cache")
+    }
+}
+
+/// The server's reads are bounded: a head too long, too many headers, a sender too slow.
+@Suite struct LoopbackHTTPServerTests {
+    private func server(headSeconds: Double = 10) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer(port: 0, headSeconds: headSeconds, bodyLimit: 1024) { request in
+            HTTPResponse(status: 200, headers: [], body: Data("\(request.method) \(request.path) \(request.body.count)".utf8))
+        }
+        server.start()
+        return server
+    }
+
+    @Test func aRequestIsReadWithItsBody() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let answer = try await exchange(port: server.port, "POST /run?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(answer.status == 200 && answer.body == "POST /run 5")
+    }
+
+    /// The red team's header of 64 KiB took 274 s to parse with FlyingFox: here it is
+    /// refused once 16 KiB have come, at once.
+    @Test func aHeadOverItsLimitIsRefusedAtOnce() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let started = Date()
+        let long = try await exchange(port: server.port, "GET /\(String(repeating: "a", count: 64 << 10)) HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(long.status == 431)
+        #expect(Date().timeIntervalSince(started) < 5)
+        let many = (0..<150).map { "X-\($0): y\r\n" }.joined()
+        #expect(try await exchange(port: server.port, "GET / HTTP/1.1\r\nHost: h\r\n\(many)\r\n").status == 431)
+        #expect(try await exchange(port: server.port, "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4096\r\n\r\n").status == 413)
+        #expect(try await exchange(port: server.port, "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n").status == 400)
+    }
+
+    /// A sender that never finishes its head is cut off at the head's time limit.
+    @Test func aSlowSenderIsCutOff() async throws {
+        let server = try server(headSeconds: 1)
+        defer { server.stop() }
+        let started = Date()
+        let answer = try await exchange(port: server.port, "GET / HTTP/1.1\r\nHost: h\r\n")
+        #expect(answer.status == 0)
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 }
