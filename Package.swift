@@ -27,8 +27,6 @@ let package = Package(
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
-        // `workbook serve` builds and becomes it: only `serve` compiles the HTTP server.
-        .executable(name: "workbook-serve", targets: ["workbook-serve"]),
         // Not API: the workbook's own modules (grading, the catalog, the checks and their
         // wire), for the instructor's package of reference solutions and the tests that grade
         // them, which depends on this one by path (docs/maintainers.md). The leading
@@ -182,8 +180,7 @@ let package = Package(
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
-        //   the commands    the engine (but BookServer), ExerciseJudge <- workbook;  BookServer <- workbook-serve
-        //                   (which `workbook serve` builds and becomes);  BackpressureTrace <- workbook-bench
+        //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
         //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
         //                     product _WorkbookTestSupport);  XMLTestSupport
         //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
@@ -283,16 +280,10 @@ let package = Package(
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "ExerciseCatalog", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: engine
-        ),
-        .executableTarget(
-            name: "workbook-serve",
-            dependencies: ["BookServer", "BookRunner", "ExerciseCatalog", "CProcessControl", "WorkbookBasics",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
         .executableTarget(

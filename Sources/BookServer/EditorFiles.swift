@@ -11,7 +11,7 @@ enum EditorFiles {
     static func all() throws -> [(path: String, contents: String)] {
         try names.map { name in
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Editor") else {
-                throw ServeError("the editor's \(name) is missing from the server's build: build it again with `swift build --product workbook-serve`")
+                throw ServeError("the editor's \(name) is missing from the server's build: build it again with `swift build`")
             }
             return ("assets/editor/\(name)", try String(contentsOf: url, encoding: .utf8))
         }

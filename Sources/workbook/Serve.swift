@@ -1,13 +1,14 @@
 import ArgumentParser
 import BookRunner
-import ChildProcesses
+import BookServer
 import ExerciseCatalog
+import CProcessControl
+import Dispatch
+import ChildProcesses
 import Foundation
 import WorkbookBasics
 
-/// `workbook serve`: builds the `workbook-serve` program (once; SwiftPM finds it current
-/// after that) and becomes it. The HTTP server lives in that program so that the learner's
-/// first `swift run workbook` does not compile it.
+/// `workbook serve`: the web book on 127.0.0.1, every scenario editable and runnable in its page.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the web book on 127.0.0.1, with every scenario editable and runnable in its page (Ctrl-C to stop).",
@@ -26,39 +27,43 @@ struct Serve: ParsableCommand {
 
     mutating func run() throws {
         let root = try PackageRoot.locate()
-        let server = try ServerProgram(packageRoot: root).built()
-        var arguments = [server.path, "--port", String(port)]
-        if let seconds = timeLimit.seconds { arguments += ["--time-limit", String(seconds)] }
-        let pointers = arguments.map { strdup($0) } + [nil]
-        execv(server.path, pointers)
-        throw WorkbookError("cannot start \(server.path): \(String(cString: strerror(errno)))")
+        let kit = ScenarioKit(packageRoot: root)
+        try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let port = self.port
+        let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
+        workbook_line_buffer_standard_output()
+        let running = RunningServer()
+        Task {
+            do {
+                let server = try await BookServer(packageRoot: root, kit: kit, port: port, timeLimit: seconds)
+                running.set(server)
+                print("The workbook is served at \(server.address)")
+                print("Open that address (it holds this start's token); Ctrl-C stops the server.")
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(port): \(error)\n".utf8))
+                Foundation.exit(1)
+            }
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                if let server = running.get() { TreeRemoval.remove(server.state) }
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
     }
 }
 
-/// The `workbook-serve` program beside this one, built by SwiftPM in the same configuration.
-struct ServerProgram {
-    static let product = "workbook-serve"
-    let packageRoot: URL
-
-    /// This program's folder (`.build/debug`) and its configuration's name.
-    private var binFolder: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    }
-
-    /// Builds the program (SwiftPM does nothing when it is current) and returns its path.
-    func built() throws -> URL {
-        let program = binFolder.appendingPathComponent(Self.product)
-        if !FileManager.default.isExecutableFile(atPath: program.path) {
-            FileHandle.standardError.write(Data("building workbook-serve, the book's web server (once: about a minute)…\n".utf8))
-        }
-        let configuration = binFolder.lastPathComponent == "release" ? "release" : "debug"
-        let result = try ChildProcess("swift", ["build", "--package-path", packageRoot.path, "--configuration", configuration, "--product", Self.product],
-                                      timeout: 1800).run()
-        guard result.succeeded, FileManager.default.isExecutableFile(atPath: program.path) else {
-            let output = result.standardOutput + "\n" + result.standardError
-            let line = output.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "swift build did not make \(program.path)"
-            throw WorkbookError("workbook-serve does not build: \(line)")
-        }
-        return program
-    }
+/// The server, kept alive until the process ends; the signal handler removes its folder.
+private final class RunningServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var server: BookServer?
+    func set(_ server: BookServer) { lock.withLock { self.server = server } }
+    func get() -> BookServer? { lock.withLock { server } }
 }
