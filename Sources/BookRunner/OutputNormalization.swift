@@ -13,7 +13,7 @@
 /// shows no request and the conversation reads the same without it; and the assumption
 /// that Apple's Combine does not print it. That assumption is not verified. The book
 /// cannot run Apple's Combine. Apple's documentation of `print(_:to:)` hints at it, no
-/// more: its example puts a `sink` (which returns `.none`) behind `print` and lists no such
+/// more: its example puts a `sink` (OpenCombine's returns `.none`) behind `print` and lists no such
 /// line, but the listing is not a whole run: the publisher sends two values and the log
 /// lists one.
 /// None of OpenCombine's `print` tests (also compiled against Apple's Combine by its
