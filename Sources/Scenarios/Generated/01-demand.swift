@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "A buffer in between",
-                line: 682,
-                outputLine: 717,
+                line: 684,
+                outputLine: 719,
                 code: "enum SensorError: Error { case unplugged }\n\nfunc read(_ values: ClosedRange<Int> = 1...3, until ending: Subscribers.Completion<SensorError>?,\n          whenFull: Publishers.BufferingStrategy<SensorError> = .dropOldest) {\n    let sensor = PassthroughSubject<Int, SensorError>()\n    var reader: Subscription?\n    sensor\n        .buffer(size: 2, prefetch: .byRequest, whenFull: whenFull)\n        .subscribe(AnySubscriber<Int, SensorError>(\n            receiveSubscription: { subscription in\n                reader = subscription\n                subscription.request(.max(1))\n            },\n            receiveValue: { print(\"  reader: \\($0)\"); return .none },\n            receiveCompletion: { completion in\n                switch completion {\n                case .finished: print(\"  reader: finished\")\n                case let .failure(error): print(\"  reader: failed with \\(error)\")\n                }\n            }))\n    for value in values { sensor.send(value) }\n    if let ending { sensor.send(completion: ending) }\n    print(\"  -- reader asks for 10 more --\")\n    reader?.request(.max(10))\n}\n\nprint(\"a sensor that finishes:\")\nread(until: .finished)\nprint(\"a sensor that fails:\")\nread(until: .failure(.unplugged))\nprint(\"a buffer that overflows and fails itself:\")\nread(1...4, until: nil, whenFull: .customError { .unplugged })\n",
                 expectedOutput: "a sensor that finishes:\n  reader: 1\n  -- reader asks for 10 more --\n  reader: 2\n  reader: 3\n  reader: finished\na sensor that fails:\n  reader: 1\n  reader: failed with unplugged\n  -- reader asks for 10 more --\na buffer that overflows and fails itself:\n  reader: 1\n  -- reader asks for 10 more --\n  reader: 2\n  reader: 3\n  reader: failed with unplugged\n",
                 run: chapter_01_demand_scenario10
@@ -391,10 +391,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(slow) {}
 }
 
-// Scenario 10, Chapters/01-demand.md:682
+// Scenario 10, Chapters/01-demand.md:684
 @_optimize(none)
 private func chapter_01_demand_scenario10() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 683)
+#sourceLocation(file: "Chapters/01-demand.md", line: 685)
 enum SensorError: Error { case unplugged }
 
 func read(_ values: ClosedRange<Int> = 1...3, until ending: Subscribers.Completion<SensorError>?,
