@@ -105,6 +105,25 @@ struct TraceSVGTests {
         withExtendedLifetime(cancellable) {}
     }
 
+    /// A `<` joined into one `Character` with the scalar before or after it is still a `<`
+    /// to an HTML parser: no markup may come through that way (the serve red team's link).
+    @Test func aTagHiddenInACombinedCharacterIsEscaped() throws {
+        let trace = Trace()
+        let hop = "\u{600}<a href=x>\u{338}"
+        let cancellable = ["\u{600}<b>\u{338}"].publisher.traced(hop, into: trace).sink { _ in }
+        for svg in [trace.timelineSVG(), trace.handshakeSVG()] {
+            let raw = Array(svg.unicodeScalars)
+            for (index, scalar) in raw.enumerated() where scalar == "<" {
+                let next = raw[index + 1]
+                #expect(next != "a" && next != "b", "markup came through: \(String(String.UnicodeScalarView(raw[index...].prefix(12))))")
+            }
+            _ = try SVGDocument(svg)
+        }
+        #expect(XMLText.escape("\u{600}<") == "\u{600}&lt;")
+        #expect(XMLText.escape(">\u{338}") == "&gt;\u{338}")
+        withExtendedLifetime(cancellable) {}
+    }
+
     @Test func aTimedTraceRulesItsColumnsBySeconds() throws {
         let scheduler = DispatchQueue.test
         let trace = Trace(scheduler: scheduler)

@@ -1,4 +1,5 @@
 import ExerciseCatalog
+import BackpressureTrace
 import Foundation
 import WorkbookBasics
 
@@ -111,9 +112,7 @@ public struct GitHubRunSummary {
 
     /// Plain text made safe for one Markdown table cell.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\n", with: " ")
+        XMLText.escape(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// A workflow command's message, escaped as GitHub's toolkit escapes it.
