@@ -115,10 +115,14 @@ public final class BookServer: Sendable {
         guard gate.enter() else { return Self.text(429, "another run is in progress: wait for it to end") }
         let scenarios = self.scenarios
         let started = Date()
-        let ran = await Self.onAThreadOfItsOwn { scenarios.run(chapter: chapter, scenario: scenario, code: asked.code) }
+        // The pictures are drawn on the run's own thread, while the run still holds the gate:
+        // a costly drawing delays this run, never the server's other answers.
+        let data = await Self.onAThreadOfItsOwn { () -> Data in
+            let ran = scenarios.run(chapter: chapter, scenario: scenario, code: asked.code)
+            let reply = RunReply(ran, seconds: Date().timeIntervalSince(started))
+            return (try? JSONEncoder().encode(reply)) ?? Data()
+        }
         gate.leave()
-        let reply = RunReply(ran, seconds: Date().timeIntervalSince(started))
-        let data = (try? JSONEncoder().encode(reply)) ?? Data()
         return HTTPResponse(status: 200, headers: Self.common(type: "application/json"), body: data)
     }
 
@@ -180,6 +184,9 @@ public struct ServeError: Error, CustomStringConvertible {
 
 /// What the page is sent of a run: plain values, and the SVG drawn here from the trace data.
 struct RunReply: Encodable {
+    /// Bytes of SVG one reply may carry; pictures past it are left out.
+    static let picturesLimit = 4 << 20
+
     var status: String
     var passed: Bool
     var message: String?
@@ -223,13 +230,17 @@ struct RunReply: Encodable {
         } else {
             diff = []
         }
-        pictures = run.drawings.map { drawing in
+        var svgBytes = 0
+        pictures = run.drawings.compactMap { drawing in
             let what: String
             switch drawing.kind {
             case .timeline: what = "Timeline of " + drawing.hops.joined(separator: ", ")
             case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
             }
-            return Picture(caption: String(what.prefix(512)), svg: drawing.svg())
+            let svg = drawing.svg()
+            svgBytes += svg.utf8.count
+            guard svgBytes <= Self.picturesLimit else { return nil }
+            return Picture(caption: String(what.prefix(512)), svg: svg)
         }
         self.seconds = seconds
         compileSeconds = run.compileSeconds

@@ -12,13 +12,14 @@ import Darwin
 /// user can connect, so nothing about a request is trusted before it is read within limits:
 /// a head of at most ``headLimit`` bytes within ``headSeconds`` (a slow sender is cut off),
 /// parsed in one pass (``HTTPRequestHead``), a body of at most ``bodyLimit`` bytes given by
-/// `Content-Length` (no chunked bodies), at most ``connectionLimit`` connections at once,
-/// one request per connection. (FlyingFox, tried first, reads a header line byte by byte in
+/// `Content-Length` (no chunked bodies), an answer sent within the same time (a reader
+/// that never reads is cut off too), at most ``connectionLimit`` connections at once, one
+/// request per connection. (FlyingFox, tried first, reads a header line byte by byte in
 /// time that grows with the square of its length: a page with four long image addresses
 /// kept a core busy.)
 final class LoopbackHTTPServer: @unchecked Sendable {
     static let headLimit = 16 << 10
-    static let connectionLimit = 32
+    static let connectionLimit = 64
     let headSeconds: Double
     let bodyLimit: Int
     /// The port it listens on (the one asked for, or the one the system gave for 0).
@@ -68,6 +69,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
+    /// Connections being served now.
+    var openConnections: Int { lock.withLock { connections } }
+
     func stop() {
         lock.withLock { stopped = true }
         shutdown(listener, Int32(SHUT_RDWR))
@@ -104,6 +108,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #endif
         _ = noSignal
+        // A reader that never reads holds its thread no longer than a slow sender does.
+        var sendLimit = timeval(tv_sec: Int(headSeconds.rounded(.up)), tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
         let deadline = Date().addingTimeInterval(headSeconds)
         var bytes: [UInt8] = []
         var searchedUpTo = 0

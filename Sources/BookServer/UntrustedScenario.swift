@@ -28,6 +28,19 @@ package struct UntrustedScenario: Sendable {
     package static let outputLimit = 1 << 20
     /// Pictures kept of one run.
     package static let drawingLimit = 8
+    /// A picture's size: lanes times events. A picture costs the server time and memory in
+    /// proportion, and the code could forge one far larger than any scenario draws (the
+    /// serve red team's 444 KB trace took 120 s and 2.4 GB to draw).
+    package static let drawingCellLimit = 20_000
+
+    /// Whether a picture the run sent is small enough to draw: one that is not is left out.
+    static func isDrawable(_ drawing: Trace.Drawing) -> Bool {
+        let snapshot = drawing.snapshot
+        let lanes = max(1, snapshot.hops.count)
+        let longestText = snapshot.events.lazy.map { $0.hop.utf8.count + $0.description.utf8.count }.max() ?? 0
+        return snapshot.hops.count <= 32 && snapshot.events.count <= drawingCellLimit / lanes
+            && snapshot.violations.count <= 1_000 && longestText <= 4_096
+    }
 
     package init(kit: ScenarioKit, moduleCache: URL, runs: URL) {
         self.kit = kit
@@ -135,7 +148,8 @@ package struct UntrustedScenario: Sendable {
         let ran = runner.runCollectingDrawings([id])
         let result = ScenarioResult(id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,
                                     expectedOutput: scenario.expectedOutput, outcome: ran.outcomes[id] ?? .missing)
-        return Run(result: result, drawings: Array((ran.drawings[id] ?? []).prefix(Self.drawingLimit)), expected: scenario.expectedOutput,
+        let drawings = (ran.drawings[id] ?? []).filter(Self.isDrawable).prefix(Self.drawingLimit)
+        return Run(result: result, drawings: Array(drawings), expected: scenario.expectedOutput,
                    compileSeconds: compileSeconds, runSeconds: Date().timeIntervalSince(runStart))
     }
 }

@@ -1,3 +1,4 @@
+import BackpressureTrace
 import BookRunner
 @testable import BookServer
 import Foundation
@@ -217,6 +218,41 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         #expect(try await exchange(port: server.port, "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n").status == 400)
     }
 
+    /// A reader that asks for a large answer and never reads it does not hold its
+    /// connection (the second red team held all 32 that way).
+    @Test func aReaderThatNeverReadsIsCutOff() async throws {
+        let server = try LoopbackHTTPServer(port: 0, headSeconds: 1, bodyLimit: 1024) { _ in
+            HTTPResponse(status: 200, headers: [], body: Data(count: 32 << 20))
+        }
+        server.start()
+        defer { server.stop() }
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var size: Int32 = 4096
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = server.port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        let request = Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        // Never read: wait until the server has let the connection go (or give up after 60 s).
+        let released = try await offThePool { () -> Bool in
+            var served = false
+            for _ in 0..<600 {
+                Thread.sleep(forTimeInterval: 0.1)
+                if server.openConnections == 1 { served = true }
+                if served, server.openConnections == 0 { return true }
+            }
+            return false
+        }
+        #expect(released)
+    }
+
     /// A sender that never finishes its head is cut off at the head's time limit.
     @Test func aSlowSenderIsCutOff() async throws {
         let server = try server(headSeconds: 1)
@@ -226,5 +262,25 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         let answer = try await exchange(port: server.port, "GET / HTTP/1.1\r\nHost: h\r\n")
         #expect(answer.status == 0)
         #expect(answer.closedByServer)
+    }
+}
+
+/// A run's pictures are data its code could forge: one too large to draw is left out.
+@Suite struct UntrustedDrawingTests {
+    @Test func aPictureLargerThanAnyScenarioDrawsIsLeftOut() throws {
+        let (_, drawings) = Trace.collectingDrawings {
+            let trace = Trace()
+            let cancellable = [1, 2, 3].publisher.traced("numbers", into: trace).sink { _ in }
+            _ = trace.timeline()
+            withExtendedLifetime(cancellable) {}
+        }
+        let drawing = try #require(drawings.first)
+        #expect(UntrustedScenario.isDrawable(drawing))
+
+        var forged = drawing
+        let hops = (0..<32).map { "hop\($0)" }
+        let events = (0..<2_000).map { index in drawing.snapshot.events[index % drawing.snapshot.events.count] }
+        forged.snapshot = Trace.Snapshot(hops: hops, events: events, violations: [], isTimed: false)
+        #expect(!UntrustedScenario.isDrawable(forged))
     }
 }
