@@ -66,6 +66,23 @@ public final class BookServer: Sendable {
     /// The address to open: its fragment holds the token, which the browser never sends.
     public var address: String { "http://127.0.0.1:\(port)/index.html#token=\(token)" }
 
+    /// A page in the server's folder, readable by its owner alone, that goes on to
+    /// ``address``. Opening it keeps the token off the command line of a browser the
+    /// opening starts, which every local user can read in `/proc`.
+    public func writeOpeningPage() throws -> URL {
+        let page = state.appendingPathComponent("open.html")
+        let text = """
+            <!doctype html><meta charset="utf-8"><title>The workbook</title>
+            <meta http-equiv="refresh" content="0;url=\(address)">
+            <a href="\(address)">Open the workbook</a>
+
+            """
+        guard FileManager.default.createFile(atPath: page.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ServeError("cannot write \(page.path)")
+        }
+        return page
+    }
+
     public func stop() async {
         server.stop()
         TreeRemoval.remove(state)

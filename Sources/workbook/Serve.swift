@@ -39,6 +39,9 @@ struct Serve: ParsableCommand {
                 running.set(server)
                 print("The workbook is served at \(server.address)")
                 print("Open that address (it holds this start's token); Ctrl-C stops the server.")
+                if let page = try? server.writeOpeningPage() {
+                    print("Or open \(page.path): when that starts your browser, the token stays off its command line.")
+                }
             } catch {
                 FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(port): \(error)\n".utf8))
                 Foundation.exit(1)
