@@ -14,8 +14,8 @@
 /// that Apple's Combine does not print it. That assumption is not verified. The book
 /// cannot run Apple's Combine. Apple's documentation of `print(_:to:)` hints at it, no
 /// more: its example puts a `sink` (OpenCombine's returns `.none`) behind `print` and lists no such
-/// line, but the listing is not a whole run: the publisher sends two values and the log
-/// lists one.
+/// line, but the listing does not match its own code: the code sends two values and the
+/// log lists one.
 /// None of OpenCombine's `print` tests (also compiled against Apple's Combine by its
 /// compatibility run) checks the log after a `receive(_:)` that returns `.none`: those
 /// that send values and check the log return `.max(2)` or `.unlimited`, and
