@@ -35,6 +35,10 @@ public final class BookServer: Sendable {
         let runs = state.appendingPathComponent("runs")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        // Others may pass through (each run's sandbox user reaches its own folder and the
+        // cache by name) but not list or watch: a run's folder, named at random, and what
+        // the server writes beside it stay out of other users' sight.
+        for folder in [state, runs] { chmod(folder.path, 0o711) }
         var scenarios = UntrustedScenario(kit: kit, moduleCache: cache, runs: runs)
         scenarios.timeLimit = timeLimit
         if warming, let chapter = book.book.chapters.first(where: { !$0.scenarios.isEmpty }), let first = chapter.scenarios.first {
@@ -77,9 +81,13 @@ public final class BookServer: Sendable {
             <a href="\(address)">Open the workbook</a>
 
             """
-        guard FileManager.default.createFile(atPath: page.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ServeError("cannot write \(page.path)")
-        }
+        // Made with its final permissions in one call, never as a file others could open
+        // first (Foundation writes a readable temporary and renames it: the third red team
+        // read the token from it).
+        let descriptor = open(page.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw ServeError("cannot write \(page.path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(text.utf8))
         return page
     }
 

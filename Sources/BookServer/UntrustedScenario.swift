@@ -36,10 +36,12 @@ package struct UntrustedScenario: Sendable {
     /// Whether a picture the run sent is small enough to draw: one that is not is left out.
     static func isDrawable(_ drawing: Trace.Drawing) -> Bool {
         let snapshot = drawing.snapshot
-        let lanes = max(1, snapshot.hops.count)
+        guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= 1_000, snapshot.hops.count <= 32 else { return false }
+        // The lanes a drawing makes: every hop named anywhere in it, not only those the
+        // snapshot lists (the third red team listed none and named 600 in its events).
+        let lanes = Set(snapshot.hops).union(snapshot.events.lazy.map(\.hop)).count
         let longestText = snapshot.events.lazy.map { $0.hop.utf8.count + $0.description.utf8.count }.max() ?? 0
-        return snapshot.hops.count <= 32 && snapshot.events.count <= drawingCellLimit / lanes
-            && snapshot.violations.count <= 1_000 && longestText <= 4_096
+        return lanes <= 32 && snapshot.events.count <= drawingCellLimit / max(1, lanes) && longestText <= 4_096
     }
 
     package init(kit: ScenarioKit, moduleCache: URL, runs: URL) {

@@ -112,6 +112,14 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         }
         #expect(try await get(port, "/chapters/01-demand.html").body.contains("<textarea"))
 
+        // The page that goes on to the address is the owner's alone from its first byte, and
+        // the server's folder cannot be listed by others.
+        let opening = try server.writeOpeningPage()
+        var info = stat()
+        #expect(lstat(opening.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(lstat(server.state.path, &info) == 0 && info.st_mode & 0o777 == 0o711)
+        #expect(try String(contentsOf: opening, encoding: .utf8).contains(server.address))
+
         // What a browser never sends is refused before any page: a second Host, an address
         // as the target, a body in chunks.
         #expect(try await exchange(port: port, "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\n\r\n").status == 400)
@@ -282,5 +290,17 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         let events = (0..<2_000).map { index in drawing.snapshot.events[index % drawing.snapshot.events.count] }
         forged.snapshot = Trace.Snapshot(hops: hops, events: events, violations: [], isTimed: false)
         #expect(!UntrustedScenario.isDrawable(forged))
+
+        // Lanes named only in the events count too (the third red team's forgery listed none).
+        let renamed = try JSONSerialization.jsonObject(with: JSONEncoder().encode(drawing.snapshot.events)) as? [[String: Any]] ?? []
+        let manyHops = (0..<600).map { index -> [String: Any] in
+            var event = renamed[index % renamed.count]
+            event["hop"] = "lane\(index)"
+            return event
+        }
+        var unlisted = drawing
+        unlisted.snapshot = Trace.Snapshot(hops: [], events: try JSONDecoder().decode([Trace.Event].self, from: JSONSerialization.data(withJSONObject: manyHops)),
+                                           violations: [], isTimed: false)
+        #expect(!UntrustedScenario.isDrawable(unlisted))
     }
 }
