@@ -12,8 +12,8 @@ import Darwin
 /// user can connect, so nothing about a request is trusted before it is read within limits:
 /// a head of at most ``headLimit`` bytes within ``headSeconds`` (a slow sender is cut off),
 /// parsed in one pass (``HTTPRequestHead``), a body of at most ``bodyLimit`` bytes given by
-/// `Content-Length` (no chunked bodies), an answer sent within the same time (a reader
-/// that never reads is cut off too), at most ``connectionLimit`` connections at once, one
+/// `Content-Length` (no chunked bodies), the whole answer sent within the same time (a
+/// reader that never reads, or drains a byte at a time, is cut off too), at most ``connectionLimit`` connections at once, one
 /// request per connection. (FlyingFox, tried first, reads a header line byte by byte in
 /// time that grows with the square of its length: a page with four long image addresses
 /// kept a core busy.)
@@ -108,9 +108,6 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #endif
         _ = noSignal
-        // A reader that never reads holds its thread no longer than a slow sender does.
-        var sendLimit = timeval(tv_sec: Int(headSeconds.rounded(.up)), tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
         let deadline = Date().addingTimeInterval(headSeconds)
         var bytes: [UInt8] = []
         var searchedUpTo = 0
@@ -205,8 +202,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         #else
         let flags: Int32 = 0
         #endif
+        // The whole answer within ``headSeconds``: each write waits for room at most until
+        // then, so a reader that drains a byte at a time cannot stretch it (a per-call send
+        // timeout restarts with every byte taken).
+        let deadline = Date().addingTimeInterval(headSeconds)
         while sent < data.count {
-            let wrote = data[sent...].withUnsafeBytes { systemSend(connection, $0.baseAddress, $0.count, flags) }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return }
+            var descriptor = pollfd(fd: connection, events: Int16(POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up))) > 0 else { return }
+            let wrote = data[sent...].withUnsafeBytes { systemSend(connection, $0.baseAddress, $0.count, flags | Int32(MSG_DONTWAIT)) }
+            if wrote < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
             if wrote <= 0 { return }
             sent += wrote
         }
