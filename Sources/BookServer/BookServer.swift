@@ -43,7 +43,7 @@ public final class BookServer: Sendable {
         scenarios.timeLimit = timeLimit
         if warming, let chapter = book.book.chapters.first(where: { !$0.scenarios.isEmpty }), let first = chapter.scenarios.first {
             let warming = scenarios
-            try await Self.onAThreadOfItsOwn { try warming.warmModuleCache(chapter: chapter, scenario: first) }
+            try await Self.onAThreadOfItsOwn { Result { try warming.warmModuleCache(chapter: chapter, scenario: first) } }.get()
         }
         let responder = Responder()
         let server = try LoopbackHTTPServer(port: port, bodyLimit: ServeGuard.bodyLimit) { request in
@@ -153,12 +153,6 @@ public final class BookServer: Sendable {
 
     /// Runs `body`, which waits on a child process, on a thread of its own: the server's
     /// tasks keep the cooperative pool (two threads on a 2-core machine).
-    private static func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
     private static func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: body()) }
