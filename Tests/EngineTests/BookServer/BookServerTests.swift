@@ -23,10 +23,14 @@ private struct Answer {
     var closedByServer: Bool
 }
 
-private func blockingExchange(port: UInt16, _ request: String) throws -> Answer {
+/// A socket connected to 127.0.0.1:port (closed by the caller); `receiveBuffer`, set before
+/// connecting, keeps what the kernel takes in for a reader that never reads small.
+private func connectedSocket(port: UInt16, receiveBuffer: Int32? = nil) throws -> Int32 {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw ServeError("no socket") }
-    defer { close(descriptor) }
+    if var size = receiveBuffer {
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -34,7 +38,16 @@ private func blockingExchange(port: UInt16, _ request: String) throws -> Answer 
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { throw ServeError("cannot connect to port \(port)") }
+    guard connected == 0 else {
+        close(descriptor)
+        throw ServeError("cannot connect to port \(port)")
+    }
+    return descriptor
+}
+
+private func blockingExchange(port: UInt16, _ request: String) throws -> Answer {
+    let descriptor = try connectedSocket(port: port)
+    defer { close(descriptor) }
     var timeout = timeval(tv_sec: 120, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let bytes = Array(request.utf8)
@@ -234,18 +247,8 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         }
         server.start()
         defer { server.stop() }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = try connectedSocket(port: server.port, receiveBuffer: 4096)
         defer { close(descriptor) }
-        var size: Int32 = 4096
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = server.port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
         let request = Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         // Never read: wait until the server has let the connection go (or give up after 120 s).
