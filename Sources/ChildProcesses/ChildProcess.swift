@@ -61,6 +61,11 @@ public struct ChildProcess: Sendable {
     /// terminal stops it (`SIGTTIN`) the moment it reads a key. Its standard input is still
     /// ``standardInput``; the result holds no output.
     public var sharesTerminal = false
+    /// Whether the child is told this process's id (``ParentWatch``), so that a workbook
+    /// program it is ends itself once the workbook is gone. A sandbox's outer process (which
+    /// dies with its parent by other means, and whose environment its program can read)
+    /// is not told.
+    public var namesItsParent = true
 
     public init(
         _ executable: String,
@@ -122,9 +127,9 @@ public struct ChildProcess: Sendable {
     /// and is killed with the child's process group when the child ends.
     public func run() throws -> Result {
         var childEnvironment = environment ?? ProcessInfo.processInfo.environment
-        // Every child learns who started it, so a workbook program it runs can end itself
-        // once this process is gone (see ParentWatch).
-        childEnvironment[ParentWatch.environmentKey] = String(getpid())
+        // A child learns who started it, so a workbook program it runs can end itself once
+        // this process is gone (see ParentWatch).
+        if namesItsParent { childEnvironment[ParentWatch.environmentKey] = String(getpid()) }
 
         let input = try wiredInput.map { (read: $0, write: Int32(-1)) } ?? Self.pipe()
         let output = sharesTerminal ? (read: Int32(-1), write: STDOUT_FILENO)

@@ -13,7 +13,9 @@ package struct CrashMessage: Equatable {
     static let trapMarkers = ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Fatal access conflict"]
 
     package init(standardError: String, termination: ChildProcess.Termination) {
-        let lines = standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Every kind of line end splits (a `\r\n` is one Character, not a `\n`): the
+        // message is one line wherever it is kept, a terminal table or a grade record.
+        let lines = standardError.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         if let line = lines.first(where: { line in Self.trapMarkers.contains { line.contains($0) } }) {
             text = line
             isTrap = true

@@ -126,7 +126,8 @@ struct CheckRunner: Sendable {
         if sandbox.isBubblewrap, case .exited(let status) = ran.termination, (129...192).contains(status) {
             ran.termination = .signalled(status - 128)
         }
-        guard let judged, let report = CheckReport.verdict(in: judged.standardError) else {
+        // A verdict counts only from a judge that exited as it does after writing one.
+        guard let judged, judged.succeeded, let report = CheckReport.verdict(in: judged.standardError) else {
             let why = judged.map { "\($0.termination)" } ?? "it could not be started"
             return Run(outcome: .crashed("the judge of this check failed (\(why)); this is the workbook's fault, not yours"), seed: seed)
         }
@@ -152,24 +153,11 @@ struct CheckRunner: Sendable {
             let trap = crashMessage(signal: signal, CrashMessage(standardError: ran.standardError, termination: ran.termination))
                 .replacingOccurrences(of: "\(module)/\(job.exercise.name).swift", with: job.sourceName)
                 .replacingOccurrences(of: "\(module)/Exercise.swift", with: job.sourceName)
-            let text = trap + learnersPlace(of: job, trap: trap, standardError: ran.standardError) + ", in the check's step “\(lost.scenario)”"
+            let text = trap + ", in the check's step “\(lost.scenario)”"
             return Run(outcome: .crashed(LearnerText.visible(text)), seconds: seconds, seed: seed)
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }
-    }
-
-    /// ", reached from Exercises/X.swift:41": the learner's line in the crash's backtrace,
-    /// for a trap in the standard library (an index out of range), whose message names only
-    /// the library's file. Nothing when the trap names the learner's file already, or no
-    /// frame is in it. A frame names the learner's file by its own name (``ExerciseCompiler``'s
-    /// `#sourceLocation`) when the file has line tables, which learners' files are not yet
-    /// compiled with: with them, a compile in the sandbox rebuilds cached modules it cannot
-    /// write. Only a line number is read from a frame.
-    private func learnersPlace(of job: GradingJob, trap: String, standardError: String) -> String {
-        guard !trap.contains(job.sourceName),
-              let line = CrashBacktrace.firstLine(inFile: job.sourceName, of: standardError) else { return "" }
-        return ", reached from \(job.sourceName):\(line)"
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.

@@ -219,9 +219,18 @@ struct Sandbox {
         if isBubblewrap {
             // Bubblewrap is the sandbox's process 1, and its own environment is readable
             // inside at /proc/1/environ: it gets none of the workbook's (an instructor's or a
-            // learner's tokens and keys), only what finding its tools needs. `--clearenv`
-            // clears its child's alone.
+            // learner's tokens and keys), only what finding its tools needs; not the
+            // workbook's process id (it dies with its parent by itself), and no host folder
+            // as its working directory (a shell before it would export it as `PWD`): the
+            // step's own starts inside (`--chdir`). `--clearenv` clears its child's alone.
             wrapped.environment = ["PATH": "/usr/bin:/bin"]
+            wrapped.namesItsParent = false
+            wrapped.workingDirectory = URL(fileURLWithPath: "/")
+        } else {
+            // No sandbox hides the workbook's environment either: the step gets what finding
+            // the toolchain needs, and what its caller gives it.
+            let inherited = process.environment ?? ProcessInfo.processInfo.environment
+            wrapped.environment = inherited.filter { Self.toolchainVariables.contains($0.key) }.merging(environment) { _, given in given }
         }
         if let memoryGroup {
             let ended = process.onEnd
@@ -229,6 +238,10 @@ struct Sandbox {
         }
         return wrapped
     }
+
+    /// The variables a step outside bubblewrap keeps of the workbook's environment: where
+    /// programs, the home and temporary folders are, the locale, and (on macOS) the SDK.
+    static let toolchainVariables: Set<String> = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS"]
 
     /// The system's folders a program loads, read-only: `/usr`, and `/bin`, `/lib`,
     /// `/lib64` and `/sbin` as links into it (merged `/usr`) or as folders of their own;

@@ -235,9 +235,10 @@ import WorkbookTestSupport
         #expect(results[0].outcome == .crashed("Exercises/Countdown.swift:50: Fatal error: not yet (SIGILL), in the check's step “a scenario”"))
     }
 
-    /// A trap in the standard library names the library's file: the backtrace's frame in the
-    /// learner's file says where their code was, and the judge which step of the check.
-    @Test func aTrapInTheStandardLibraryNamesTheLearnersLineAndTheChecksStep() throws {
+    /// A trap in the standard library names the library's file, and the judge the step of the
+    /// check. The backtrace is the program's own output: a frame in it that names the
+    /// learner's file (which it could forge: learners' files have no line tables) adds nothing.
+    @Test func aTrapInTheStandardLibraryNamesTheChecksStepAndNoLineFromTheBacktrace() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown)
         let toolchain = FakeToolchain()
@@ -258,7 +259,23 @@ import WorkbookTestSupport
             termination: .signalled(SIGILL), standardOutputData: Data(), standardErrorData: Data(backtrace.utf8), duration: 0.1)
         let results = try grader(workbook, toolchain).grade([countdown])
         #expect(results[0].outcome == .crashed(
-            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range (SIGILL), reached from Exercises/Countdown.swift:41, in the check's step “a scenario”"))
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range (SIGILL), in the check's step “a scenario”"))
+    }
+
+    /// The judge exits 0 once it has written its verdict; a verdict line from a judge that
+    /// ended any other way is not taken.
+    @Test func aVerdictFromAJudgeThatDidNotExitCleanlyIsNotTaken() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        for ending: ChildProcess.Termination in [.exited(1), .signalled(SIGSEGV), .timedOut] {
+            let toolchain = FakeToolchain()
+            var judged = ChildProcess.Result.report(failure: nil)
+            judged.termination = ending
+            toolchain.checks["G_Countdown"] = judged
+            let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
+            guard case .crashed(let message) = outcome else { Issue.record("\(ending): \(outcome)"); continue }
+            #expect(message.hasPrefix("the judge of this check failed"), "\(message)")
+        }
     }
 
     @Test func aSilentSegmentationFaultSaysWhatItUsuallyMeans() throws {

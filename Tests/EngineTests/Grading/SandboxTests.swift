@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChildContract
 @testable import ChildProcesses
 @testable import Grading
 import WorkbookTestSupport
@@ -120,6 +121,34 @@ import WorkbookTestSupport
         let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10), readable: []).run()
         #expect(result.standardOutput.contains("PATH="), "the script saw no environment at all: \(result.standardOutput) \(result.standardError)")
         #expect(!result.standardOutput.contains("do-not-leak-7f3a"), "\(result.standardOutput)")
+    }
+
+    /// What no environment inside names either: the workbook's process id, and the host
+    /// folder a step's own folder is shown from at a neutral path (a memory group's shell,
+    /// run in it, exported it as `PWD`; the grading red team's finding).
+    @Test(.enabled(if: Sandbox.current.isBubblewrap, "needs bubblewrap's sandbox"))
+    func noEnvironmentInsideNamesTheWorkbookOrTheHostFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("host-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = "for p in /proc/[0-9]*; do tr '\\0' '\\n' < $p/environ 2>/dev/null; done; env; pwd"
+        let step = ChildProcess("/bin/sh", ["-c", script], workingDirectory: folder, timeout: 30)
+        let result = try Sandbox.current.wrap(step, limits: .init(cpuSeconds: 10), readable: [], mounted: [.init(host: folder, inside: "/grading/job")],
+                                              workingDirectoryInside: "/grading/job").run()
+        #expect(result.standardOutput.contains("/grading/job"), "the step did not start in its folder: \(result.standardOutput) \(result.standardError)")
+        #expect(!result.standardOutput.contains(folder.lastPathComponent), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains(ParentWatch.environmentKey), "\(result.standardOutput)")
+    }
+
+    /// Without bubblewrap a step still gets only what finding the toolchain needs of the
+    /// workbook's environment, and what its caller gives it.
+    @Test func aStepOutsideBubblewrapKeepsOnlyTheToolchainsVariables() throws {
+        setenv("WORKBOOK_PLAIN_SANDBOX_TEST_SECRET", "do-not-leak-91c2", 1)
+        defer { unsetenv("WORKBOOK_PLAIN_SANDBOX_TEST_SECRET") }
+        let plain = Sandbox(kind: .none(reason: "a test"))
+        let result = try plain.wrap(ChildProcess("/usr/bin/env", timeout: 30), limits: .init(cpuSeconds: 10), readable: [], environment: ["GIVEN": "yes"]).run()
+        #expect(result.standardOutput.contains("PATH=") && result.standardOutput.contains("GIVEN=yes"), "\(result.standardOutput) \(result.standardError)")
+        #expect(!result.standardOutput.contains("do-not-leak-91c2"), "\(result.standardOutput)")
     }
 
     /// Row 9: only what a program loads is there, and root's files are not readable even
