@@ -21,8 +21,12 @@ struct TraceTimelineSVG {
         let columns = layout.columns
         let labelWidth = Double(max(layout.hops.map(\.count).max() ?? 0, "request".count)) * Self.characterWidth + 2 * Self.margin
         let widths = columns.map { column -> Double in
-            let texts = [column.ruler] + column.cells.values.flatMap { [$0.request ?? "", $0.event ?? "", $0.demand ?? "", "RS " + $0.broken.joined(separator: ",")] }
-            return max(44, Double(texts.map(\.count).max() ?? 0) * Self.characterWidth + 18)
+            var texts: [String] = [column.ruler]
+            for cell in column.cells.values {
+                texts += [cell.request ?? "", cell.event ?? "", cell.demand ?? "", "RS " + cell.broken.joined(separator: ",")]
+            }
+            let longest: Int = texts.map(\.count).max() ?? 0
+            return max(44, Double(longest) * Self.characterWidth + 18)
         }
         var centers: [Double] = []
         var x = labelWidth

@@ -187,7 +187,7 @@ struct ExerciseCompiler: Sendable {
         }
         do {
             try? FileManager.default.removeItem(at: keyFile)
-            try? FileManager.default.removeItem(at: folder)
+            TreeRemoval.remove(folder)
             try FileWriting.writeIfChanged(exerciseText, to: exercise)
             try FileWriting.writeIfChanged(mainText, to: main)
             try FileWriting.writeIfChanged(bindingText, to: binding)
@@ -245,9 +245,8 @@ struct ExerciseCompiler: Sendable {
     /// libraries included, tens of megabytes a job); a refused file's object and module are
     /// of no more use. The program is all the check runs.
     static func keepOnlyProgram(in folder: URL) {
-        let manager = FileManager.default
-        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name != "program" {
-            try? manager.removeItem(at: folder.appendingPathComponent(name))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != "program" {
+            TreeRemoval.remove(folder.appendingPathComponent(name))
         }
     }
 

@@ -62,7 +62,7 @@ struct SwiftParse: Sendable {
     /// The outline of each of `files`, in order; nil for a file the parser could not read.
     func outlines(of files: [File]) -> [Outline?] {
         guard !files.isEmpty else { return [] }
-        try? FileManager.default.removeItem(at: folder)
+        TreeRemoval.remove(folder)
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
             return files.map { _ in nil }
         }

@@ -84,13 +84,20 @@ import WorkbookTestSupport
 @Suite(.tags(.slow), .slow) struct EditedChapterTests {
     let runner = AsWrittenRunner(runner: ScenarioRunner(executable: BuiltWorkbook.path), kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot))
 
+    /// The kit's first build takes a minute or more: waited for off the test pool, so that
+    /// the rest of the run goes on meanwhile.
+    func prepareTheKit() async throws {
+        try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot).prepare() }
+    }
+
     func chapterOne(replacing old: String, with new: String) throws -> Chapter {
         let text = try String(contentsOf: BuiltWorkbook.packageRoot.appendingPathComponent("Chapters/01-demand.md"), encoding: .utf8)
         try #require(text.ranges(of: old).count == 1)
         return try Chapter(path: "Chapters/01-demand.md", markdown: text.replacingOccurrences(of: old, with: new))
     }
 
-    @Test func anEditedScenarioRunsAsEdited() throws {
+    @Test func anEditedScenarioRunsAsEdited() async throws {
+        try await prepareTheKit()
         let chapter = try chapterOne(replacing: AsWrittenRunTests.printedStatement, with: #"print("-- edited --")"#)
         #expect(runner.source(of: chapter) == .edited)
         let results = runner.run(chapter).results
@@ -104,7 +111,8 @@ import WorkbookTestSupport
         #expect(results.dropFirst().allSatisfy { $0.passed }, "\(results.map(\.status.label))")
     }
 
-    @Test func aCompileErrorIsAtTheChaptersOwnLine() throws {
+    @Test func aCompileErrorIsAtTheChaptersOwnLine() async throws {
+        try await prepareTheKit()
         let chapter = try chapterOne(replacing: "tracer.subscription?.request(.max(5))", with: "tracer.subscripton?.request(.max(5))")
         let results = runner.run(chapter).results
         guard case .notCompiled(let message) = results[0].status else {

@@ -23,13 +23,14 @@ import WorkbookTestSupport
 /// `workbook try`'s scratch file, compiled against this package's scenario kit: two edits,
 /// two runs, each showing what the edit printed; a compile error at the scratch file's line.
 @Suite(.tags(.slow), .slow) struct ScenarioPlaygroundTests {
-    @Test func eachEditOfTheScratchFileRunsAsEdited() throws {
+    @Test func eachEditOfTheScratchFileRunsAsEdited() async throws {
         let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
         let (chapter, scenario) = try ScenarioPlayground.scenario(named: "4#2", in: book)
         // This package's kit, and a scratch folder of the test's own: never the learner's Playground/.
         var playground = ScenarioPlayground(chapter: chapter, scenario: scenario, kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot))
         playground.folder = ".workbook/try-test-\(UUID().uuidString)"
-        try playground.kit.prepare()
+        // The kit's first build takes a minute or more: waited for off the test pool.
+        try await offThePool { [kit = playground.kit] in try kit.prepare() }
         let file = playground.file
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try playground.lay(reset: true)

@@ -43,8 +43,10 @@ import WorkbookTestSupport
             "Sources/ExerciseChecks/Checks/ThrottleCheck.swift", "Sources/DriverBindings/Throttle.swift",
             "Sources/ExerciseJudge/Remote/ThrottleRemote.swift",
         ]
-        let generated = [ExerciseListSource.path, ExerciseTestsSource.path, RemoteChecksSource.path, "Exercises/Throttle.swift", ClassroomAutograding.path]
-        #expect(new.standardOutput.split(separator: "\n").dropLast().map(String.init) == (files + generated).map { "Wrote \($0)" })
+        let generated: [String] = [ExerciseListSource.path, ExerciseTestsSource.path, RemoteChecksSource.path, "Exercises/Throttle.swift", ClassroomAutograding.path]
+        let wrote: [String] = (files + generated).map { "Wrote \($0)" }
+        let announced: [String] = new.standardOutput.split(separator: "\n").dropLast().map(String.init)
+        #expect(announced == wrote)
 
         let listed = try workbook.workspace.readExerciseList()
         #expect(Array(listed.dropLast()) == before)
