@@ -91,7 +91,10 @@ public struct CheckReport: Codable, Equatable {
 
     /// The verdict in a judge's standard error, if it wrote one.
     public static func verdict(in standardError: String) -> CheckReport? {
-        guard let line = standardError.split(separator: "\n").last(where: { $0.hasPrefix(verdictPrefix) }) else { return nil }
+        // The judge writes one verdict, once. A second is someone else's (a program that
+        // reached the judge's standard error, as it can without a sandbox): then there is none.
+        let verdicts = standardError.split(separator: "\n").filter { $0.hasPrefix(verdictPrefix) }
+        guard verdicts.count == 1, let line = verdicts.first else { return nil }
         return try? JSONDecoder().decode(CheckReport.self, from: Data(line.dropFirst(verdictPrefix.count).utf8))
     }
 }

@@ -37,10 +37,16 @@ public enum Judge {
         deliver(check.run())
     }
 
+    /// Writes the verdict and exits, once: the check's end and the peer's loss of its
+    /// program can race, and a second verdict line would void both (``CheckReport/verdict(in:)``).
+    /// A later caller waits for the first one's `exit`.
     private static func deliver(_ report: CheckReport) -> Never {
+        delivering.lock()
         writeToStandardError(report.verdictLine + "\n")
         exit(0)
     }
+
+    private static let delivering = NSLock()
 
     /// Straight to the descriptor, unbuffered: the verdict is whole before `exit`, whichever
     /// thread delivers it.

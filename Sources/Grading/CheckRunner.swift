@@ -91,8 +91,9 @@ struct CheckRunner: Sendable {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }
         // In bubblewrap the program sees its folder and the kit at neutral paths (its run
-        // path finds the kit beside its folder, ``ExerciseCompiler``): what it could send
-        // back of where it runs names nothing of the instructor's tree.
+        // path finds the kit beside its folder, ``ExerciseCompiler``): its folder, its path
+        // and its memory map name nothing of the instructor's tree (bubblewrap's arguments
+        // and the mount table still do: docs/grading-security.md).
         let neutral = sandbox.isBubblewrap
         let program = neutral ? Sandbox.jobInside + "/program" : compiler.program(of: job).path
         var driver = ChildProcess(program, workingDirectory: compiler.folder(of: job), timeout: timeLimit + 1)

@@ -15,7 +15,8 @@ struct CompilerDiagnostic: Equatable {
     /// Every error in `output`, in order, each once (the build prints some twice).
     static func errors(in output: String) -> [CompilerDiagnostic] {
         var seen = Set<String>()
-        return output.split(separator: "\n").compactMap { parse(String($0)) }.filter { seen.insert($0.text).inserted }
+        // Every kind of line end splits: a `\r\n` is one Character, not a `\n`.
+        return output.split(whereSeparator: \.isNewline).compactMap { parse(String($0)) }.filter { seen.insert($0.text).inserted }
     }
 
     static func parse(_ line: String) -> CompilerDiagnostic? {

@@ -193,9 +193,9 @@ public struct Grader {
                 let screen = screens[index]
                 graded[job]?.flags = screen.flags
                 if let refusal = screen.refusal {
-                    graded[job]?.outcome = .doesNotCompile(refusal)
+                    graded[job]?.outcome = .doesNotCompile(LearnerText.line(refusal))
                 } else if let (error, fingerprint) = compiled {
-                    if let error { graded[job]?.outcome = .doesNotCompile(error) } else { built.append((job, fingerprint)) }
+                    if let error { graded[job]?.outcome = .doesNotCompile(LearnerText.line(error)) } else { built.append((job, fingerprint)) }
                 }
             }
             let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, budget: StudentBudget(secondsPerStudent: max(policy.checkBudgetSeconds, policy.checkSeconds)),

@@ -7,4 +7,11 @@ enum LearnerText {
     static func visible(_ text: String) -> String {
         DetailLimit.cut(VisibleEscapes.escaping(text) { $0 != "\n" && $0 != "\t" && VisibleEscapes.actsOnTerminal($0) })
     }
+
+    /// Text that must stay one line wherever it is kept (a compile error, which quotes the
+    /// learner's `#error` or `@available(message:)` as written): every character that acts
+    /// on a terminal escaped, line ends and tabs included, and cut to ``DetailLimit``.
+    static func line(_ text: String) -> String {
+        DetailLimit.cut(VisibleEscapes.terminalLine(text))
+    }
 }

@@ -54,7 +54,7 @@ struct LoadedModuleTrace {
         var arguments = ["-scan-dependencies", probe.path, "-I", modules.path, "-module-cache-path", moduleCache.path, "-o", scan.path, "-swift-version", "5"]
         arguments += moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         let result = try runProgram(ChildProcess("swiftc", arguments, timeout: 300))
-        guard result.succeeded, let data = FileManager.default.contents(atPath: scan.path),
+        guard result.succeeded, case .success(let data) = PlainFile.read(scan, limit: Self.outputLimit),
               let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = graph["modules"] as? [Any] else {
             throw WorkbookError("cannot find the C modules that \(imports.joined(separator: ", ")) need: \(result.standardError.prefix(300))")
@@ -68,9 +68,12 @@ struct LoadedModuleTrace {
         return moduleMaps.filter { used.contains($0.standardizedFileURL.path) }
     }
 
+    /// The most bytes read of a file the compiler wrote: a plain file, never a link.
+    static let outputLimit = 16 << 20
+
     /// The Swift modules in a trace file's last line (the compiler appends one per run).
     static func modules(inTrace trace: URL) -> [Module]? {
-        guard let data = FileManager.default.contents(atPath: trace.path),
+        guard case .success(let data) = PlainFile.read(trace, limit: outputLimit),
               let line = data.split(separator: UInt8(ascii: "\n")).last,
               let loaded = try? JSONDecoder().decode(Loaded.self, from: Data(line)) else { return nil }
         return loaded.swiftmodulesDetailedInfo ?? loaded.swiftmodules.map { Module(name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent, path: $0, isImportedDirectly: false) }

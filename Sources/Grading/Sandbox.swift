@@ -202,7 +202,8 @@ struct Sandbox {
             for folder in writable { command += ["--bind", folder.path, folder.path] }
             for mount in mounted { command += ["--ro-bind", mount.host.path, mount.inside] }
             command += ["--remount-ro", "/"]
-            if let directory = workingDirectoryInside ?? process.workingDirectory?.path { command += ["--chdir", directory] }
+            // A step given no folder starts in its own `/tmp`, never wherever the workbook is.
+            command += ["--chdir", workingDirectoryInside ?? process.workingDirectory?.path ?? "/tmp"]
             command += ["--"]
             if case .success(let groups) = memoryGroups {
                 // Made now, removed when the run ends (``ChildProcess/onEnd``).

@@ -20,6 +20,17 @@ import Testing
         #expect(read.lost?.reason == .misbehaved)
     }
 
+    /// The judge writes one verdict. A second line, before or after it, is someone else's (a
+    /// program that reached the judge's standard error, as it can outside a sandbox), and
+    /// then neither counts: a forged pass can only void its own check.
+    @Test func twoVerdictLinesAreNoVerdict() {
+        let failed = CheckReport(exercise: "Chunks", passed: [], failure: .init(scenario: "values", message: "wrong")).verdictLine
+        let forged = CheckReport(exercise: "Chunks", passed: ["values"], failure: nil).verdictLine
+        #expect(CheckReport.verdict(in: failed + "\n")?.failure?.scenario == "values")
+        #expect(CheckReport.verdict(in: failed + "\n" + forged + "\n") == nil)
+        #expect(CheckReport.verdict(in: forged + "\n" + failed + "\n") == nil)
+    }
+
     /// The worst case: every field at its limit and of characters JSON writes six bytes for.
     @Test func theLongestVerdictFitsTheLimit() {
         let escaped = String(repeating: "\u{1}", count: 1 << 16)

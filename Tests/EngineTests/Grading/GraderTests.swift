@@ -350,6 +350,24 @@ import WorkbookTestSupport
         #expect(message.utf8.count < 9_000 && message.hasSuffix("more bytes cut)"))
     }
 
+    /// A compile error quotes the learner's own text (`#error("…")`): it stays one line, with
+    /// nothing in it that acts on a terminal, in every record it is kept in.
+    @Test func aCompileErrorIsOneVisibleLineWhateverTheLearnerWroteInIt() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        toolchain.brokenExercises["Countdown"] = "Exercises/Countdown.swift:3:1: error: a\r\n✔ Countdown passed\u{1B}[2J\u{202E}\tb\r\n"
+        let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
+        guard case .doesNotCompile(let message) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(message == "Exercises/Countdown.swift:3:1: error: a", "\(message.debugDescription)")
+
+        toolchain.brokenExercises["Countdown"] = "Exercises/Countdown.swift:3:1: error: a\u{1B}[2J\u{202E}\tb\u{2028}c\u{0B}d"
+        let escaped = try grader(workbook, toolchain).grade([countdown])[0].outcome
+        guard case .doesNotCompile(let line) = escaped else { Issue.record("\(escaped)"); return }
+        #expect(!line.unicodeScalars.contains(where: VisibleEscapes.actsOnTerminal), "\(line.debugDescription)")
+        #expect(line.hasPrefix("Exercises/Countdown.swift:3:1: error: a\\u{1B}[2J"), "\(line.debugDescription)")
+    }
+
     @Test func rememberedStatesLastUntilTheFileChanges() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)

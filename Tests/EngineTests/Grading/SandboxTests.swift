@@ -115,12 +115,38 @@ import WorkbookTestSupport
     /// the program can read at `/proc/1/environ` (the serve red team's finding).
     @Test(.enabled(if: Sandbox.current.isBubblewrap, "needs bubblewrap's sandbox"))
     func noProcessInTheSandboxHoldsTheWorkbooksEnvironment() throws {
-        setenv("WORKBOOK_SANDBOX_TEST_SECRET", "do-not-leak-7f3a", 1)
-        defer { unsetenv("WORKBOOK_SANDBOX_TEST_SECRET") }
         let script = "for p in /proc/[0-9]*; do tr '\\0' '\\n' < $p/environ 2>/dev/null; done; env"
         let result = try Sandbox.current.wrap(ChildProcess("/bin/sh", ["-c", script], timeout: 30), limits: .init(cpuSeconds: 10), readable: []).run()
         #expect(result.standardOutput.contains("PATH="), "the script saw no environment at all: \(result.standardOutput) \(result.standardError)")
-        #expect(!result.standardOutput.contains("do-not-leak-7f3a"), "\(result.standardOutput)")
+        let seen = Set(result.standardOutput.split(separator: "\n").map(String.init))
+        #expect(seen.isDisjoint(with: Self.workbooksOwnVariables), "\(seen.intersection(Self.workbooksOwnVariables))")
+    }
+
+    /// This test process's variables that no sandboxed step needs (the toolchain's left out),
+    /// as `NAME=value` lines: read, never set, so that no test changes the environment while
+    /// others start processes from it.
+    static let workbooksOwnVariables: Set<String> = {
+        let own = ProcessInfo.processInfo.environment.filter { !Sandbox.toolchainVariables.contains($0.key) && $0.value.count >= 3 && $0.key != "PWD" }
+        return Set(own.map { "\($0.key)=\($0.value)" })
+    }()
+
+    /// What bubblewrap itself is started with, whatever the step asked for: an environment
+    /// of `PATH` alone, no parent's id, and `/` as its folder; the step's own is given
+    /// inside, `/tmp` when it names none.
+    @Test func bubblewrapStartsWithNothingOfTheWorkbooks() throws {
+        let sandbox = Sandbox(kind: .bubblewrap(path: "/usr/bin/bwrap", sizedTmp: true))
+        let step = ChildProcess("/bin/true", workingDirectory: URL(fileURLWithPath: "/host/job"), environment: ["SECRET": "x"])
+        let wrapped = sandbox.wrap(step, limits: .init(cpuSeconds: 1), readable: [])
+        defer { wrapped.onEnd?() }
+        #expect(wrapped.environment == ["PATH": "/usr/bin:/bin"])
+        #expect(!wrapped.namesItsParent)
+        #expect(wrapped.workingDirectory?.path == "/")
+        let chdir = try #require(wrapped.arguments.firstIndex(of: "--chdir"))
+        #expect(wrapped.arguments[chdir + 1] == "/host/job")
+        let bare = sandbox.wrap(ChildProcess("/bin/true"), limits: .init(cpuSeconds: 1), readable: [])
+        defer { bare.onEnd?() }
+        let bareChdir = try #require(bare.arguments.firstIndex(of: "--chdir"))
+        #expect(bare.arguments[bareChdir + 1] == "/tmp")
     }
 
     /// What no environment inside names either: the workbook's process id, and the host
@@ -143,12 +169,11 @@ import WorkbookTestSupport
     /// Without bubblewrap a step still gets only what finding the toolchain needs of the
     /// workbook's environment, and what its caller gives it.
     @Test func aStepOutsideBubblewrapKeepsOnlyTheToolchainsVariables() throws {
-        setenv("WORKBOOK_PLAIN_SANDBOX_TEST_SECRET", "do-not-leak-91c2", 1)
-        defer { unsetenv("WORKBOOK_PLAIN_SANDBOX_TEST_SECRET") }
         let plain = Sandbox(kind: .none(reason: "a test"))
         let result = try plain.wrap(ChildProcess("/usr/bin/env", timeout: 30), limits: .init(cpuSeconds: 10), readable: [], environment: ["GIVEN": "yes"]).run()
         #expect(result.standardOutput.contains("PATH=") && result.standardOutput.contains("GIVEN=yes"), "\(result.standardOutput) \(result.standardError)")
-        #expect(!result.standardOutput.contains("do-not-leak-91c2"), "\(result.standardOutput)")
+        let seen = Set(result.standardOutput.split(separator: "\n").map(String.init))
+        #expect(!Self.workbooksOwnVariables.isEmpty && seen.isDisjoint(with: Self.workbooksOwnVariables), "\(seen.intersection(Self.workbooksOwnVariables))")
     }
 
     /// Row 9: only what a program loads is there, and root's files are not readable even
