@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Any web page the learner visits can send requests to `127.0.0.1`, and any other user of
 /// the machine can connect to it. So:
-/// - the `Host` must be the server's own (`127.0.0.1:PORT` or `localhost:PORT`): a page of
+/// - the `Host` must be the server's own, `127.0.0.1:PORT` (not `localhost`, which a
+///   browser may send to `[::1]:PORT`, where another user can listen): a page of
 ///   another site whose name was made to resolve to `127.0.0.1` (DNS rebinding) names its own;
 /// - an `Origin`, when there is one, must be the server's own, and `Sec-Fetch-Site` must not
 ///   say cross-site or same-site: a page of another origin is refused before it is served;
@@ -31,7 +32,7 @@ public struct ServeGuard: Sendable {
     }
 
     /// The hosts a request may name.
-    public var hosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    public var hosts: Set<String> { ["127.0.0.1:\(port)"] }
     /// The origins a request may come from.
     public var origins: Set<String> { Set(hosts.map { "http://\($0)" }) }
 

@@ -33,15 +33,22 @@ package struct UntrustedScenario: Sendable {
     /// serve red team's 444 KB trace took 120 s and 2.4 GB to draw).
     package static let drawingCellLimit = 20_000
 
+    /// The longest hop name drawn. Every label of every lane is padded to the longest name,
+    /// so the drawing's cost grows with it (the fourth red team's one name of 2,000
+    /// characters made a picture within the other limits cost 14 s); the book's are 9.
+    package static let hopNameLimit = 64
+
     /// Whether a picture the run sent is small enough to draw: one that is not is left out.
     static func isDrawable(_ drawing: Trace.Drawing) -> Bool {
         let snapshot = drawing.snapshot
         guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= 1_000, snapshot.hops.count <= 32 else { return false }
         // The lanes a drawing makes: every hop named anywhere in it, not only those the
         // snapshot lists (the third red team listed none and named 600 in its events).
-        let lanes = Set(snapshot.hops).union(snapshot.events.lazy.map(\.hop)).count
+        let hops = Set(snapshot.hops).union(snapshot.events.lazy.map(\.hop)).union(snapshot.violations.lazy.map(\.hop))
+        guard hops.count <= 32, hops.allSatisfy({ $0.utf8.count <= hopNameLimit }) else { return false }
         let longestText = snapshot.events.lazy.map { $0.hop.utf8.count + $0.description.utf8.count }.max() ?? 0
-        return lanes <= 32 && snapshot.events.count <= drawingCellLimit / max(1, lanes) && longestText <= 4_096
+        let longestViolation = snapshot.violations.lazy.map { $0.rule.utf8.count + $0.message.utf8.count }.max() ?? 0
+        return snapshot.events.count <= drawingCellLimit / max(1, hops.count) && longestText <= 4_096 && longestViolation <= 4_096
     }
 
     package init(kit: ScenarioKit, moduleCache: URL, runs: URL) {
@@ -113,10 +120,9 @@ package struct UntrustedScenario: Sendable {
         let folder = runs.appendingPathComponent(UUID().uuidString)
         let capture = folder.appendingPathComponent("capture")
         defer { TreeRemoval.remove(folder) }
+        let sources = [("Scenarios.swift", program.source), ("main.swift", program.main)].map { (folder.appendingPathComponent($0.0), $0.1) }
         do {
-            try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-            try Data(program.source.utf8).write(to: folder.appendingPathComponent("Scenarios.swift"))
-            try Data(program.main.utf8).write(to: folder.appendingPathComponent("main.swift"))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             return verdict(.notRun(message: "cannot write \(folder.path): \(error)"))
         }
@@ -125,7 +131,12 @@ package struct UntrustedScenario: Sendable {
         var compiler = ChildProcess("swiftc", program.compilerArguments(in: folder, moduleCache: moduleCache),
                                     workingDirectory: folder, timeout: compileTimeLimit + 5)
         compiler.outputLimit = 256 << 10
+        // Wrapping gives the folder to the user the compile runs as; the sources are then
+        // written for that user alone (``RunFolder``).
         let sandboxedCompiler = UntrustedRun.compiling(compiler, seconds: compileTimeLimit, readable: readableForCompile, writable: [folder])
+        guard RunFolder.seal(folder, sources: sources) else {
+            return verdict(.notRun(message: "cannot write the run's files in \(folder.path)"))
+        }
         let compiled: ChildProcess.Result
         do { compiled = try sandboxedCompiler.run() } catch {
             return verdict(.notRun(message: "the compiler cannot be started: \(error)"))
@@ -136,10 +147,15 @@ package struct UntrustedScenario: Sendable {
             return verdict(.notCompiled(message: String(failure.message.prefix(8 << 10))), compileSeconds: compileSeconds)
         }
 
+        let host = folder.appendingPathComponent("host")
+        RunFolder.sealBuilt(folder, program: host)
+        guard RunFolder.makeCapture(capture) else {
+            return verdict(.notRun(message: "cannot make \(capture.path)"), compileSeconds: compileSeconds)
+        }
         let runStart = Date()
         let build = kit.buildFolder
         let seconds = timeLimit
-        var runner = ScenarioRunner(executable: folder.appendingPathComponent("host").path, timeLimit: timeLimit)
+        var runner = ScenarioRunner(executable: host.path, timeLimit: timeLimit)
         runner.captureFolder = capture
         runner.outputLimit = Self.outputLimit
         runner.isSandboxed = UntrustedRun.isSandboxed

@@ -20,8 +20,12 @@ struct Serve: ParsableCommand {
             """
     )
 
-    @Option(help: "The port on 127.0.0.1 (0: any free port).")
-    var port: UInt16 = 8484
+    /// A port of its own at every start by default: a browser keeps what an origin (address
+    /// and port) left behind, cached scripts and service workers, and another user of the
+    /// machine who once held a fixed port while the learner's browser visited it would then
+    /// serve every later start its scripts, and read its token (the fourth serve red team).
+    @Option(help: "The port on 127.0.0.1 (0, the default: a free port of its own at every start, which no earlier page could have left anything for).")
+    var port: UInt16 = 0
 
     @OptionGroup var timeLimit: TimeLimitOption
 

@@ -106,9 +106,10 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         #expect(listening.contains("0100007F:\(hexPort)"))
         #expect(!listening.contains("00000000:\(hexPort)"))
 
-        // Pages: its own Host is served; a rebound name, another port or none is refused.
+        // Pages: its own Host is served; a rebound name, another port or none is refused, and
+        // so is `localhost`, which a browser may send to `[::1]`, where another user can listen.
         #expect(try await get(port, "/index.html").status == 200)
-        #expect(try await get(port, "/index.html", host: "localhost:\(port)").status == 200)
+        #expect(try await get(port, "/index.html", host: "localhost:\(port)").status == 421)
         #expect(try await get(port, "/index.html", host: "evil.example:\(port)").status == 421)
         #expect(try await get(port, "/index.html", host: "127.0.0.1:1").status == 421)
         #expect(try await get(port, "/index.html", extra: "Origin: http://evil.example\r\n").status == 403)
@@ -199,6 +200,20 @@ private func runBody(_ scenario: String, _ code: String) -> String {
             """
         let probed = try await run(probe)
         #expect((probed["output"] as? String)?.split(separator: "\n") == ["false", "false", "false"], "\(probed)")
+
+        // What another user of the machine may do with the run's folder, whose name is in
+        // every command line: pass through it, run its program, and nothing more.
+        let permissions = """
+            func mode(_ path: String) -> String {
+                let value = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+                return String(value, radix: 8)
+            }
+            let program = URL(fileURLWithPath: CommandLine.arguments[0])
+            let folder = program.deletingLastPathComponent()
+            print(mode(folder.path), mode(program.path), mode(folder.appendingPathComponent("Scenarios.swift").path), mode(folder.appendingPathComponent("capture").path))
+            """
+        let sealed = try await run(permissions)
+        #expect((sealed["output"] as? String)?.split(separator: "\n").first == "711 711 600 700", "\(sealed)")
 
         let hang = try await run("while true {}")
         #expect(hang["status"] as? String == "TIMED OUT", "\(hang)")
@@ -306,5 +321,20 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         unlisted.snapshot = Trace.Snapshot(hops: [], events: try JSONDecoder().decode([Trace.Event].self, from: JSONSerialization.data(withJSONObject: manyHops)),
                                            violations: [], isTimed: false)
         #expect(!UntrustedScenario.isDrawable(unlisted))
+
+        // One long hop name pads every label of every lane (the fourth red team's 2,000
+        // characters cost 14 s a picture): a name past the limit is not drawn.
+        func named(_ length: Int) throws -> Trace.Drawing {
+            let events = try renamed.map { event -> Trace.Event in
+                var event = event
+                event["hop"] = String(repeating: "n", count: length)
+                return try JSONDecoder().decode(Trace.Event.self, from: JSONSerialization.data(withJSONObject: event))
+            }
+            var named = drawing
+            named.snapshot = Trace.Snapshot(hops: [], events: events, violations: [], isTimed: false)
+            return named
+        }
+        #expect(UntrustedScenario.isDrawable(try named(UntrustedScenario.hopNameLimit)))
+        #expect(!UntrustedScenario.isDrawable(try named(UntrustedScenario.hopNameLimit + 1)))
     }
 }
