@@ -37,6 +37,11 @@ let package = Package(
         // under .workbook/scenarios (BookRunner's ScenarioKit), which depends on this
         // package by path. An app that takes Backpressure builds none of it.
         .library(name: "_ScenarioKit", targets: ["ScenarioHosting"]),
+        // The same, as the one dynamic library `swift build` and `swift test` leave in this
+        // package's own build folder, where the runner takes it when it is current
+        // (BookRunner's PrebuiltScenarioKit): after either, an edited chapter compiles at
+        // once, without building the kit's package. `swift run workbook` builds no library.
+        .library(name: "_ScenarioKitPrebuilt", type: .dynamic, targets: ["ScenarioHosting"]),
         // Not API: what the tests of this package and of the instructor's share (the built
         // workbook, slow suites, work off the test pool), so that neither keeps a copy.
         .library(name: "_WorkbookTestSupport", targets: ["WorkbookTestSupport"]),

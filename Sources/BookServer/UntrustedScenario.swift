@@ -75,7 +75,7 @@ package struct UntrustedScenario: Sendable {
         let headers = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
             .map { sources.appendingPathComponent($0).appendingPathComponent("include") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
-        return [kit.directory.appendingPathComponent(".build")] + headers + [moduleCache]
+        return kit.readableFolders + headers + [moduleCache]
     }
 
     /// Fills ``moduleCache`` by compiling `scenario` as the book writes it, outside the

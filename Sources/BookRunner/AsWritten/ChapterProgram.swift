@@ -100,7 +100,7 @@ package struct ChapterProgram {
             folder.appendingPathComponent("main.swift").path, folder.appendingPathComponent("Scenarios.swift").path,
             "-o", folder.appendingPathComponent("host").path,
             "-I", kit.modules.path, "-module-cache-path", (moduleCache ?? kit.directory.appendingPathComponent("module-cache")).path,
-            "-L", build, "-l\(ScenarioKit.productName)", "-Xlinker", "-rpath", "-Xlinker", build,
+            "-L", build, "-l\(kit.libraryName)", "-Xlinker", "-rpath", "-Xlinker", build,
         ]
         arguments += kit.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         #if os(Linux)

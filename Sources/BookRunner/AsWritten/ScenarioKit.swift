@@ -26,15 +26,35 @@ public struct ScenarioKit: Sendable {
     /// The target the product is made of: without its sources, there is nothing to build the kit from.
     static let hostingTarget = "Sources/ScenarioHosting"
 
+    /// The library `swift build` or `swift test` made in the workbook's own build folder,
+    /// when it is there and current: then the kit is that, and its package is not built.
+    package let prebuilt: PrebuiltScenarioKit?
+
     public init(packageRoot: URL) {
         self.packageRoot = packageRoot
+        prebuilt = PrebuiltScenarioKit.current(packageRoot: packageRoot)
     }
 
-    /// `.workbook/scenarios`, which git ignores.
+    /// The kit of its own package alone, never the workbook's build folder's.
+    package init(packageRoot: URL, prebuilt: PrebuiltScenarioKit?) {
+        self.packageRoot = packageRoot
+        self.prebuilt = prebuilt
+    }
+
+    /// `.workbook/scenarios`, which git ignores: the kit's package, and the programs compiled
+    /// against the kit.
     public var directory: URL { packageRoot.appendingPathComponent(".workbook/scenarios") }
+    /// The library's name for the linker (`-l`).
+    package var libraryName: String { prebuilt == nil ? Self.productName : PrebuiltScenarioKit.productName }
+    /// The folders a compile against the kit reads: the build folder, and the C headers of
+    /// the packages in it.
+    package var readableFolders: [URL] {
+        prebuilt.map { [$0.buildFolder, $0.checkouts] } ?? [directory.appendingPathComponent(".build")]
+    }
     /// Where the built modules and the library are: `<build>/<triple>/debug`, the first that
     /// has modules (SwiftPM's `.build/debug` link appears only after a successful build).
     package var buildFolder: URL {
+        if let prebuilt { return prebuilt.buildFolder }
         let build = directory.appendingPathComponent(".build")
         let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
         return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
@@ -43,10 +63,11 @@ public struct ScenarioKit: Sendable {
     }
     package var modules: URL { buildFolder.appendingPathComponent("Modules") }
     package var dynamicLibrary: URL {
+        if let prebuilt { return prebuilt.library }
         #if os(macOS)
-        buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
+        return buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
         #else
-        buildFolder.appendingPathComponent("lib\(Self.productName).so")
+        return buildFolder.appendingPathComponent("lib\(Self.productName).so")
         #endif
     }
 
@@ -62,6 +83,7 @@ public struct ScenarioKit: Sendable {
     /// - Throws: ``Unavailable`` when this folder has no sources to build it from, or the
     ///   build fails (then with the compiler's first error: the library does not build).
     public func prepare(log: (String) -> Void = { _ in }) throws {
+        guard prebuilt == nil else { return }
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(Self.hostingTarget).path) else {
             throw Unavailable(reason: "\(packageRoot.lastPathComponent) has no \(Self.hostingTarget) to build the scenario kit from")
         }
@@ -129,7 +151,7 @@ public struct ScenarioKit: Sendable {
     package var cModuleMaps: [URL] {
         let build = buildFolder
         let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let checkouts = directory.appendingPathComponent(".build/checkouts")
+        let checkouts = prebuilt?.checkouts ?? directory.appendingPathComponent(".build/checkouts")
         let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [packageRoot]
         let declared = packages.flatMap { package in
             let sources = package.appendingPathComponent("Sources")
