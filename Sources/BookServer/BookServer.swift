@@ -81,13 +81,7 @@ public final class BookServer: Sendable {
             <a href="\(address)">Open the workbook</a>
 
             """
-        // Made with its final permissions in one call, never as a file others could open
-        // first (Foundation writes a readable temporary and renames it: the third red team
-        // read the token from it).
-        let descriptor = open(page.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw ServeError("cannot write \(page.path): \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try handle.write(contentsOf: Data(text.utf8))
+        try OwnerOnlyFile.create(page, contents: Data(text.utf8))
         return page
     }
 

@@ -23,7 +23,7 @@ enum RunFolder {
         var info = stat()
         guard stat(folder.path, &info) == 0, chmod(folder.path, 0o711) == 0 else { return false }
         for (file, text) in sources {
-            guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
+            guard (try? OwnerOnlyFile.create(file, contents: Data(text.utf8))) != nil,
                   chown(file.path, info.st_uid, info.st_gid) == 0 || getuid() != 0 else { return false }
         }
         return true
