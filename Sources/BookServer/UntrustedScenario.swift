@@ -37,18 +37,36 @@ package struct UntrustedScenario: Sendable {
     /// so the drawing's cost grows with it (the fourth red team's one name of 2,000
     /// characters made a picture within the other limits cost 14 s); the book's are 9.
     package static let hopNameLimit = 64
+    /// The longest event drawn (`receive(42)`), and violation (its rule and message). Every
+    /// cell of a column is padded to its widest event, for every lane, and a handshake box
+    /// quotes its event's violations: the fifth red team's events of 3,900 characters cost
+    /// 14.8 s, and 100 violations of 3,800 quoted by 3,500 events 107 s and 4 GB. The book's
+    /// events are a few dozen characters, its violations a sentence.
+    package static let eventTextLimit = 256
+    package static let violationTextLimit = 512
+    /// Characters of event text times lanes: what the timeline's text grows with.
+    package static let drawingTextLimit = 2_000_000
+    /// Violations drawn in one picture: a trace stops at the first few a scenario makes.
+    package static let violationLimit = 32
 
     /// Whether a picture the run sent is small enough to draw: one that is not is left out.
+    /// The drawing is the workbook's, but the data is the code's: it is drawn only within
+    /// bounds on everything the drawing's cost grows with.
     static func isDrawable(_ drawing: Trace.Drawing) -> Bool {
         let snapshot = drawing.snapshot
-        guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= 1_000, snapshot.hops.count <= 32 else { return false }
+        guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= violationLimit, snapshot.hops.count <= 32 else { return false }
         // The lanes a drawing makes: every hop named anywhere in it, not only those the
         // snapshot lists (the third red team listed none and named 600 in its events).
         let hops = Set(snapshot.hops).union(snapshot.events.lazy.map(\.hop)).union(snapshot.violations.lazy.map(\.hop))
-        guard hops.count <= 32, hops.allSatisfy({ $0.utf8.count <= hopNameLimit }) else { return false }
-        let longestText = snapshot.events.lazy.map { $0.hop.utf8.count + $0.description.utf8.count }.max() ?? 0
-        let longestViolation = snapshot.violations.lazy.map { $0.rule.utf8.count + $0.message.utf8.count }.max() ?? 0
-        return snapshot.events.count <= drawingCellLimit / max(1, hops.count) && longestText <= 4_096 && longestViolation <= 4_096
+        guard hops.count <= 32, hops.allSatisfy({ $0.utf8.count <= hopNameLimit }),
+              snapshot.events.count <= drawingCellLimit / max(1, hops.count) else { return false }
+        // A trace numbers its events once each: a number used twice is a forgery, whose
+        // violations would each be quoted by every event of that number.
+        guard Set(snapshot.events.lazy.map(\.number)).count == snapshot.events.count else { return false }
+        let texts = snapshot.events.map(\.description.utf8.count)
+        // The timeline's text is every event's, once per lane.
+        return texts.allSatisfy { $0 <= eventTextLimit } && texts.reduce(0, +) * max(1, hops.count) <= drawingTextLimit
+            && snapshot.violations.allSatisfy { $0.rule.utf8.count + $0.message.utf8.count <= violationTextLimit }
     }
 
     package init(kit: ScenarioKit, moduleCache: URL, runs: URL) {
@@ -148,7 +166,6 @@ package struct UntrustedScenario: Sendable {
         }
 
         let host = folder.appendingPathComponent("host")
-        RunFolder.sealBuilt(folder, program: host)
         guard RunFolder.makeCapture(capture) else {
             return verdict(.notRun(message: "cannot make \(capture.path)"), compileSeconds: compileSeconds)
         }
@@ -160,8 +177,10 @@ package struct UntrustedScenario: Sendable {
         runner.outputLimit = Self.outputLimit
         runner.isSandboxed = UntrustedRun.isSandboxed
         runner.wrap = { process in
-            UntrustedRun.running(process, seconds: seconds + 1, readable: [folder, build], writable: [capture],
-                                 environment: ["SWIFT_BACKTRACE": "enable=no"])
+            let wrapped = UntrustedRun.running(process, seconds: seconds + 1, readable: [folder, build], writable: [capture],
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"])
+            RunFolder.handOver(folder, program: host, toOwnerOf: capture)
+            return wrapped
         }
         let ran = runner.runCollectingDrawings([id])
         let result = ScenarioResult(id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,

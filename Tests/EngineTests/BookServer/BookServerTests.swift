@@ -1,5 +1,6 @@
 import BackpressureTrace
 import BookRunner
+import ChapterModel
 @testable import BookServer
 import Foundation
 import Testing
@@ -202,7 +203,7 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         #expect((probed["output"] as? String)?.split(separator: "\n") == ["false", "false", "false"], "\(probed)")
 
         // What another user of the machine may do with the run's folder, whose name is in
-        // every command line: pass through it, run its program, and nothing more.
+        // every command line: nothing. It is the running step's user's alone.
         let permissions = """
             func mode(_ path: String) -> String {
                 let value = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
@@ -213,7 +214,7 @@ private func runBody(_ scenario: String, _ code: String) -> String {
             print(mode(folder.path), mode(program.path), mode(folder.appendingPathComponent("Scenarios.swift").path), mode(folder.appendingPathComponent("capture").path))
             """
         let sealed = try await run(permissions)
-        #expect((sealed["output"] as? String)?.split(separator: "\n").first == "711 711 600 700", "\(sealed)")
+        #expect((sealed["output"] as? String)?.split(separator: "\n").first == "700 700 600 700", "\(sealed)")
 
         let hang = try await run("while true {}")
         #expect(hang["status"] as? String == "TIMED OUT", "\(hang)")
@@ -336,5 +337,38 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         }
         #expect(UntrustedScenario.isDrawable(try named(UntrustedScenario.hopNameLimit)))
         #expect(!UntrustedScenario.isDrawable(try named(UntrustedScenario.hopNameLimit + 1)))
+
+        // The fifth red team's: an event number used many times, each quoting every
+        // violation of that number; and events of thousands of characters.
+        let first = renamed[0]
+        func forgedEvents(_ count: Int, number: (Int) -> Int, text: String = "") throws -> [Trace.Event] {
+            try (0..<count).map { index in
+                var event = first
+                event["number"] = number(index)
+                if !text.isEmpty { event["kind"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Trace.Event.Kind.value(text, returned: nil))) }
+                return try JSONDecoder().decode(Trace.Event.self, from: JSONSerialization.data(withJSONObject: event))
+            }
+        }
+        var repeated = drawing
+        repeated.snapshot = Trace.Snapshot(hops: [], events: try forgedEvents(200, number: { _ in 1 }), violations: [], isTimed: false)
+        #expect(!UntrustedScenario.isDrawable(repeated))
+        repeated.snapshot = Trace.Snapshot(hops: [], events: try forgedEvents(200, number: { $0 }), violations: [], isTimed: false)
+        #expect(UntrustedScenario.isDrawable(repeated))
+        var wide = drawing
+        wide.snapshot = Trace.Snapshot(hops: [], events: try forgedEvents(10, number: { $0 }, text: String(repeating: "w", count: 3_900)), violations: [], isTimed: false)
+        #expect(!UntrustedScenario.isDrawable(wide))
+    }
+
+    /// Every picture the book itself draws is drawn in `serve` too: the limits are far from
+    /// any scenario's.
+    @Test(.tags(.slow), .slow) func everyPictureTheBookDrawsIsDrawable() throws {
+        let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
+        let ids = book.chapters.flatMap { chapter in chapter.scenarios.map { ScenarioID(chapter: chapter.name, number: $0.number) } }
+        let run = ScenarioRunner(executable: BuiltWorkbook.path).runCollectingDrawings(ids)
+        let drawings = run.drawings.values.flatMap { $0 }
+        #expect(drawings.count >= 20, "\(drawings.count) pictures")
+        for (id, pictures) in run.drawings {
+            for picture in pictures { #expect(UntrustedScenario.isDrawable(picture), "\(id)") }
+        }
     }
 }
