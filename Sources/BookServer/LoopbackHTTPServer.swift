@@ -35,14 +35,53 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         self.headSeconds = headSeconds
         self.bodyLimit = bodyLimit
         self.handler = handler
+        let (descriptor, bound) = port == 0 ? try Self.portOfItsOwn() : try Self.bindLoopback(port)
+        guard listen(descriptor, 64) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw ServeError("cannot listen on 127.0.0.1:\(bound): \(reason)")
+        }
+        self.port = bound
+        self.listener = descriptor
+    }
+
+    /// Ports bound to choose among when the system chooses.
+    static let portChoices = 256
+
+    /// A port the system gives, chosen at random among ``portChoices`` it gives at once.
+    ///
+    /// A browser keeps what an origin (address and port) left: cached scripts, service
+    /// workers. Another user who once served the learner's browser on a port can try to make
+    /// the next start land there by holding every other free port (the fifth serve red team
+    /// did, and stole the token). With fewer than ``portChoices`` ports free the start is
+    /// refused; with more, a port left for this is one chance in ``portChoices`` or less.
+    static func portOfItsOwn(binding bindOne: () throws -> (Int32, UInt16) = { try bindLoopback(0) }) throws -> (Int32, UInt16) {
+        var bound: [(Int32, UInt16)] = []
+        do {
+            for _ in 0..<portChoices { bound.append(try bindOne()) }
+        } catch {
+            for (descriptor, _) in bound { close(descriptor) }
+            throw ServeError("fewer than \(portChoices) ports are free on 127.0.0.1 (another user of this machine may be holding them, to choose the port this server gets); free some, or pass --port")
+        }
+        let chosen = Int.random(in: 0..<bound.count)
+        for (index, (descriptor, _)) in bound.enumerated() where index != chosen { close(descriptor) }
+        return bound[chosen]
+    }
+
+    /// A socket bound to `127.0.0.1:port` (0: one the system gives), not yet listening.
+    static func bindLoopback(_ port: UInt16) throws -> (Int32, UInt16) {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw ServeError("cannot make a socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if port != 0 {
+            // A port asked for again right after a stop is free at once. Not for ports the
+            // system gives: unlistened sockets that may reuse an address may share one.
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -50,7 +89,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
+        guard bound == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw ServeError("cannot listen on 127.0.0.1:\(port): \(reason)")
@@ -60,8 +99,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        self.port = UInt16(bigEndian: actual.sin_port)
-        self.listener = descriptor
+        return (descriptor, UInt16(bigEndian: actual.sin_port))
     }
 
     /// Accepts connections on a thread of its own, each served on a thread of its own.

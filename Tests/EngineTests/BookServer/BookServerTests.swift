@@ -235,6 +235,28 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         return server
     }
 
+    /// A port the system gives is one of many bound at once, chosen at random, and the
+    /// others are let go; with too few free, the start is refused (another user holding
+    /// every port but one would choose the port, and the origin, this server gets).
+    @Test func aPortOfItsOwnIsChosenAmongManyAndTooFewFreeIsRefused() throws {
+        let descriptors = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+        let before = descriptors()
+        let (descriptor, port) = try LoopbackHTTPServer.portOfItsOwn()
+        defer { close(descriptor) }
+        #expect(port != 0)
+        #expect(descriptors() < before + 64, "the ports not chosen were kept: \(before) → \(descriptors())")
+
+        var given = 0
+        #expect(throws: ServeError.self) {
+            try LoopbackHTTPServer.portOfItsOwn {
+                given += 1
+                guard given < 200 else { throw ServeError("no port left") }
+                return try LoopbackHTTPServer.bindLoopback(0)
+            }
+        }
+        #expect(descriptors() < before + 64, "the ports bound before the refusal were kept")
+    }
+
     @Test func aRequestIsReadWithItsBody() async throws {
         let server = try server()
         defer { server.stop() }
