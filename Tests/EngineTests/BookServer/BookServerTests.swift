@@ -239,22 +239,39 @@ private func runBody(_ scenario: String, _ code: String) -> String {
     /// others are let go; with too few free, the start is refused (another user holding
     /// every port but one would choose the port, and the origin, this server gets).
     @Test func aPortOfItsOwnIsChosenAmongManyAndTooFewFreeIsRefused() throws {
-        let descriptors = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
-        let before = descriptors()
-        let (descriptor, port) = try LoopbackHTTPServer.portOfItsOwn()
+        var given: [(Int32, UInt16)] = []
+        let binding = {
+            let bound = try LoopbackHTTPServer.bindLoopback(0)
+            given.append(bound)
+            return bound
+        }
+        let (descriptor, port) = try LoopbackHTTPServer.portOfItsOwn(binding: binding)
         defer { close(descriptor) }
-        #expect(port != 0)
-        #expect(descriptors() < before + 64, "the ports not chosen were kept: \(before) → \(descriptors())")
+        #expect(given.count == LoopbackHTTPServer.portChoices && given.contains { $0 == (descriptor, port) })
+        #expect(throws: ServeError.self) { try LoopbackHTTPServer.bindLoopback(port) }
+        // The others were let go: their descriptors no longer hold their ports. (Rebinding
+        // the ports would race the other tests, whose servers take ports of their own.)
+        #expect(given.filter { $0.0 != descriptor }.allSatisfy { Self.portHeld(by: $0.0) != $0.1 })
 
-        var given = 0
+        // Too few free: refused, and the ports bound until then are let go.
+        given = []
         #expect(throws: ServeError.self) {
             try LoopbackHTTPServer.portOfItsOwn {
-                given += 1
-                guard given < 200 else { throw ServeError("no port left") }
-                return try LoopbackHTTPServer.bindLoopback(0)
+                guard given.count < 10 else { throw ServeError("no port left") }
+                return try binding()
             }
         }
-        #expect(descriptors() < before + 64, "the ports bound before the refusal were kept")
+        #expect(given.count == 10 && given.allSatisfy { Self.portHeld(by: $0.0) != $0.1 })
+    }
+
+    /// The port a descriptor's socket is bound to, or nil when it is no socket now.
+    private static func portHeld(by descriptor: Int32) -> UInt16? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let found = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return found == 0 ? UInt16(bigEndian: address.sin_port) : nil
     }
 
     @Test func aRequestIsReadWithItsBody() async throws {
