@@ -54,7 +54,7 @@ package struct UntrustedScenario: Sendable {
     /// bounds on everything the drawing's cost grows with.
     static func isDrawable(_ drawing: Trace.Drawing) -> Bool {
         let snapshot = drawing.snapshot
-        guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= violationLimit, snapshot.hops.count <= 32 else { return false }
+        guard snapshot.events.count <= drawingCellLimit, snapshot.violations.count <= violationLimit else { return false }
         // The lanes a drawing makes: every hop named anywhere in it, not only those the
         // snapshot lists (the third red team listed none and named 600 in its events).
         let hops = Set(snapshot.hops).union(snapshot.events.lazy.map(\.hop)).union(snapshot.violations.lazy.map(\.hop))
@@ -165,7 +165,7 @@ package struct UntrustedScenario: Sendable {
             return verdict(.notCompiled(message: String(failure.message.prefix(8 << 10))), compileSeconds: compileSeconds)
         }
 
-        let host = folder.appendingPathComponent("host")
+        let host = ChapterProgram.program(in: folder)
         guard RunFolder.makeCapture(capture) else {
             return verdict(.notRun(message: "cannot make \(capture.path)"), compileSeconds: compileSeconds)
         }

@@ -76,10 +76,15 @@ package struct ChapterProgram {
             return .failure(Failure(message: "swiftc cannot be started: \(error)"))
         }
         guard result.succeeded else { return .failure(Self.failure(result, timeLimit: compileTimeLimit)) }
-        guard rename(work.appendingPathComponent("host").path, executable.path) == 0 else {
+        guard rename(Self.program(in: work).path, executable.path) == 0 else {
             return .failure(Failure(message: "cannot move the compiled program to \(executable.path)"))
         }
         return .success(executable)
+    }
+
+    /// The program ``compilerArguments(in:moduleCache:)`` writes in `folder`.
+    package static func program(in folder: URL) -> URL {
+        folder.appendingPathComponent("host")
     }
 
     /// FNV-1a, 64 bits, in hex: a name that stays the same from one run to the next, as
@@ -98,7 +103,7 @@ package struct ChapterProgram {
         var arguments = [
             "-module-name", "EditedChapter", "-swift-version", "5", "-Onone", "-wmo", "-DSWIFT_PACKAGE", "-DDEBUG",
             folder.appendingPathComponent("main.swift").path, folder.appendingPathComponent("Scenarios.swift").path,
-            "-o", folder.appendingPathComponent("host").path,
+            "-o", Self.program(in: folder).path,
             "-I", kit.modules.path, "-module-cache-path", (moduleCache ?? kit.directory.appendingPathComponent("module-cache")).path,
             "-L", build, "-l\(kit.libraryName)", "-Xlinker", "-rpath", "-Xlinker", build,
         ]

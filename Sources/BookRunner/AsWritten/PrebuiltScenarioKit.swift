@@ -24,13 +24,7 @@ package struct PrebuiltScenarioKit: Sendable {
     /// Where the root package's dependencies are checked out (their C headers).
     package let checkouts: URL
 
-    package var library: URL {
-        #if os(macOS)
-        buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
-        #else
-        buildFolder.appendingPathComponent("lib\(Self.productName).so")
-        #endif
-    }
+    package var library: URL { ScenarioKit.library(named: Self.productName, in: buildFolder) }
 
     /// The kit in the build folder of the running program (the `workbook` command, or the
     /// tests, built beside it), if that folder is `packageRoot`'s and the library in it is

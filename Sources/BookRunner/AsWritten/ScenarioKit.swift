@@ -63,11 +63,16 @@ public struct ScenarioKit: Sendable {
     }
     package var modules: URL { buildFolder.appendingPathComponent("Modules") }
     package var dynamicLibrary: URL {
-        if let prebuilt { return prebuilt.library }
+        prebuilt?.library ?? Self.library(named: Self.productName, in: buildFolder)
+    }
+
+    /// The dynamic library of the product `name` in a build folder, named as the system's
+    /// linker looks for it.
+    static func library(named name: String, in folder: URL) -> URL {
         #if os(macOS)
-        return buildFolder.appendingPathComponent("lib\(Self.productName).dylib")
+        folder.appendingPathComponent("lib\(name).dylib")
         #else
-        return buildFolder.appendingPathComponent("lib\(Self.productName).so")
+        folder.appendingPathComponent("lib\(name).so")
         #endif
     }
 
