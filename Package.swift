@@ -60,9 +60,6 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         // Tests only: LockIsolated, for values the tests share between threads.
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
-        // `swift package generate-documentation --target Backpressure`: the library's API
-        // reference, from Sources/Backpressure/Backpressure.docc. A plugin only: nothing links it.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library the chapters teach.
@@ -323,3 +320,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// `WORKBOOK_DOCC=1 swift package generate-documentation --target Backpressure`: the
+// library's API reference, from Sources/Backpressure/Backpressure.docc (docs/web-book.md).
+// A plugin only a maintainer runs, so it is a dependency only when asked for: otherwise a
+// learner's first command would clone it and DocC's SymbolKit and compile both manifests,
+// for nothing it builds. (An app that takes Backpressure never fetched them: SwiftPM leaves
+// out a dependency's packages that no product it uses needs.)
+if Context.environment["WORKBOOK_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -141,7 +141,9 @@ struct CheckRunner: Sendable {
         case .stoppedAnswering:
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
         case .misbehaved:
-            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(LearnerText.visible(lost.detail))"), seconds: seconds, seed: seed)
+            // One sentence of the judge's that may quote what the program sent (a method name,
+            // a frame): its line ends are the learner's, so it stays one line.
+            return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(LearnerText.line(lost.detail))"), seconds: seconds, seed: seed)
         case .ended:
             break
         }

@@ -368,6 +368,23 @@ import WorkbookTestSupport
         #expect(line.hasPrefix("Exercises/Countdown.swift:3:1: error: a\\u{1B}[2J"), "\(line.debugDescription)")
     }
 
+    /// A judge that lost a misbehaving program quotes what it sent (a method name, a frame):
+    /// text the learner's program chose, which must not start a line of its own in a report.
+    @Test func aMisbehavingProgramsWordsStayOnTheirLine() throws {
+        let workbook = try TemporaryWorkbook(exercises: [countdown])
+        try workbook.start(countdown)
+        let toolchain = FakeToolchain()
+        let detail = "sent Countdown has no method x\n✔ Countdown passed\r\nscore: 100\u{2028}"
+        let lost = CheckReport(exercise: "Countdown", passed: [], failure: nil, lost: .init(.misbehaved, scenario: "a scenario", detail: detail))
+        toolchain.checks["G_Countdown"] = ChildProcess.Result(termination: .exited(0), standardOutputData: Data(),
+                                                              standardErrorData: Data((lost.verdictLine + "\n").utf8), duration: 0)
+        let outcome = try grader(workbook, toolchain).grade([countdown])[0].outcome
+        guard case .failed(_, let message) = outcome else { Issue.record("\(outcome)"); return }
+        let lineEnds = message.filter(\.isNewline).count
+        #expect(lineEnds == 0, "\(message.debugDescription)")
+        #expect(message.hasPrefix("your code's program sent Countdown has no method x"), "\(message.debugDescription)")
+    }
+
     @Test func rememberedStatesLastUntilTheFileChanges() throws {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
         try workbook.start(myAssign)
