@@ -46,6 +46,10 @@ public struct ChildProcess: Sendable {
     /// Called once the child and everything it started have been killed and reaped, before
     /// ``run()`` returns (a sandbox removes the control group the run was held in).
     public var onEnd: (@Sendable () -> Void)?
+    /// Called on the reading thread with each piece of standard output as it arrives (the
+    /// pieces cut lines anywhere), before the end: what a long child is doing now, for a
+    /// progress line. The result still holds the output.
+    public var onStandardOutput: (@Sendable (Data) -> Void)?
     /// Bytes kept of the start, and again of the end, of each output stream (see
     /// ``BoundedCapture``).
     public var outputLimit = 4 << 20
@@ -155,7 +159,8 @@ public struct ChildProcess: Sendable {
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(status)))
         }
         onStart?(pid)
-        let reader = OutputReader([output.read, error.read].filter { $0 >= 0 }, limit: outputLimit)
+        let reader = OutputReader([output.read, error.read].filter { $0 >= 0 }, limit: outputLimit,
+                                  onFirst: output.read >= 0 ? onStandardOutput : nil)
         let standardInput = self.standardInput ?? Data()
         if input.write >= 0 { Thread.detachNewThread {
             standardInput.withUnsafeBytes { bytes in

@@ -21,10 +21,15 @@ final class OutputReader: @unchecked Sendable {
     private var stopRequested = false
     private let done = DispatchSemaphore(value: 0)
 
+    /// Called with each piece read from the first descriptor, on the reading thread.
+    private let onFirst: (@Sendable (Data) -> Void)?
+
     /// Starts reading `descriptors` (which it closes when done), keeping at most `limit`
-    /// bytes of the start and of the end of each.
-    init(_ descriptors: [Int32], limit: Int) {
+    /// bytes of the start and of the end of each, and handing each piece of the first to
+    /// `onFirst` as it arrives.
+    init(_ descriptors: [Int32], limit: Int, onFirst: (@Sendable (Data) -> Void)? = nil) {
         captures = descriptors.map { _ in BoundedCapture(limit: limit) }
+        self.onFirst = onFirst
         let thread = Thread { [self] in
             read(descriptors)
             done.signal()
@@ -63,6 +68,7 @@ final class OutputReader: @unchecked Sendable {
                     lock.lock()
                     buffer.withUnsafeBytes { captures[index].append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                     lock.unlock()
+                    if index == 0, let onFirst { onFirst(Data(buffer[..<count])) }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(open[index].fd)
                     open[index].fd = -1

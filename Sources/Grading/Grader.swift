@@ -31,6 +31,9 @@ public struct Grader {
     /// Told of each file compiled and each check run, as they finish; the caller decides
     /// whether to draw it (the command does, on a terminal). Nothing by default.
     public var progress: GradingProgress?
+    /// Told how far the grading kit's build has got while it is built (SwiftPM's steps done
+    /// of its total so far), the first time and after every change to it: a minute or so.
+    public var kitProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
     var runProgram: ChildProcess.Runner = { try $0.run() }
     var sandbox = Sandbox.current
@@ -58,7 +61,7 @@ public struct Grader {
     public func prepareKit() throws {
         try GradingLock.holding(in: workspace) {
             let kit = GradingKit(workspace: workspace)
-            try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
+            try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
             try ModuleWall(kit: kit).prepare(runProgram: runProgram)
         }
     }
@@ -161,7 +164,7 @@ public struct Grader {
                 }
             }
             let prepared = Result {
-                try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram)
+                try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
             }
             if case .failure = prepared { _ = screening.wait() }

@@ -110,7 +110,8 @@ struct GradingKit: Sendable {
 
     /// Makes the kit current: builds it when the digest of its inputs is not the one
     /// recorded beside it, or it is not there.
-    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner) throws {
+    func prepare(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
+                 progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
         try write()
         let inputs = inputs
         var digests = FileDigests(cacheFile: digestCache)
@@ -126,7 +127,7 @@ struct GradingKit: Sendable {
             before[path] = digests.digest(ofFileAt: path)
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
-        try build(timeLimit: timeLimit, log: log, runProgram: runProgram)
+        try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
         let targets = inputs.targets(amongModulesIn: modules)
         let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
         try inputs.record(KitInputs.Record(digest: digest, targets: targets))
@@ -134,9 +135,14 @@ struct GradingKit: Sendable {
     }
 
     /// Runs `swift build` of the kit's package; throws the first error when it fails.
-    private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner) throws {
+    private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
+                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
         log("building the grading kit: the driver and Backpressure, once per change to them (half a minute or more)…")
-        let build = try runProgram(ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit))
+        var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit)
+        let steps = progress.map(SwiftBuildProgress.init(report:))
+        if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
+        let build = try runProgram(swiftBuild)
+        steps?.end()
         if build.termination == .timedOut {
             throw WorkbookError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
         }

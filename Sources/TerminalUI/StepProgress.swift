@@ -47,6 +47,15 @@ public final class StepProgress: @unchecked Sendable {
         { self.advance($0, of: $1) }
     }
 
+    /// ``step(_:_:of:)`` for `task` as a function, clearing the line once `done` reaches
+    /// `total`: for work that reports how far it has got (a kit's `swift build`).
+    public func counting(_ task: String) -> @Sendable (_ done: Int, _ total: Int) -> Void {
+        { done, total in
+            self.step(task, done, of: total)
+            if done == total { self.finish() }
+        }
+    }
+
     /// Clears the progress line, so what follows starts on a clean line.
     public func finish() {
         guard isShown else { return }

@@ -27,7 +27,9 @@ struct DevCheckCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)
-        grader.progress = StepProgress().advancing
+        let progress = StepProgress()
+        grader.progress = progress.advancing
+        grader.kitProgress = progress.counting("building the grading kit")
         var report = try DevCheck(workspace: workspace, grader: grader).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
@@ -52,7 +54,9 @@ struct KitCommand: ParsableCommand {
 
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        try Grader(workspace: workspace, log: logProgress).prepareKit()
+        var grader = Grader(workspace: workspace, log: logProgress)
+        grader.kitProgress = StepProgress().counting("building the grading kit")
+        try grader.prepareKit()
         print("The grading kit is current (.workbook/grade/).")
     }
 }

@@ -41,10 +41,11 @@ struct Run: ParsableCommand {
         let named = chapters.isEmpty ? book.chapters : try chapters.map(book.chapter(named:))
         let evidence = EvidenceReport.check(named) { try OpenCombineCheckout.locate(packageRoot: root) }
         let progress = StepProgress()
-        let runner = AsWrittenRunner(
+        var runner = AsWrittenRunner(
             runner: .current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)),
             kit: ScenarioKit(packageRoot: root),
             log: { line in progress.finish(); FileHandle.standardError.write(Data("\(line)\n".utf8)) })
+        runner.kitProgress = progress.counting("building the scenario kit")
         var results: [ScenarioResult] = []
         for (index, chapter) in named.enumerated() {
             progress.step("running scenarios, chapter", index + 1, of: named.count)

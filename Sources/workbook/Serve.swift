@@ -6,6 +6,7 @@ import CProcessControl
 import Dispatch
 import ChildProcesses
 import Foundation
+import TerminalUI
 import WorkbookBasics
 
 /// `workbook serve`: the web book on 127.0.0.1, every scenario editable and runnable in its page.
@@ -32,7 +33,8 @@ struct Serve: ParsableCommand {
     mutating func run() throws {
         let root = try PackageRoot.locate()
         let kit = ScenarioKit(packageRoot: root)
-        try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        try kit.prepare(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
+                        progress: StepProgress().counting("building the scenario kit"))
         let port = self.port
         let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
         workbook_line_buffer_standard_output()

@@ -50,7 +50,8 @@ struct Try: ParsableCommand {
         workbook_line_buffer_standard_output()
         let wrote = try playground.lay(reset: reset)
         print(wrote ? "Wrote \(playground.path), the book's version: edit it and save." : "\(playground.path) is your copy (`--reset` puts the book's back).")
-        try kit.prepare { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        try kit.prepare(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
+                        progress: StepProgress().counting("building the scenario kit"))
 
         var seen = FileManager.default.contents(atPath: playground.file.path)
         show(playground.run())

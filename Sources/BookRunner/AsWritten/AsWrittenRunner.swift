@@ -22,6 +22,8 @@ public struct AsWrittenRunner {
     public var kit: ScenarioKit?
     /// Hears what takes time: the kit's first build, a chapter being compiled.
     public var log: (String) -> Void
+    /// Told how far the scenario kit's build has got, when an edited chapter needs it built.
+    public var kitProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Whether the kit was made current, once for all the chapters of a run: SwiftPM takes
     /// seconds even to find that it has nothing to build.
     private let kitPreparation = KitPreparation()
@@ -105,7 +107,7 @@ public struct AsWrittenRunner {
             })
         }
         guard let kit else { return refused("no scenario kit here") }
-        if let error = kitPreparation.prepare(kit, log: log) { return refused("\(error)") }
+        if let error = kitPreparation.prepare(kit, log: log, progress: kitProgress) { return refused("\(error)") }
         log("compiling \(chapter.path) as it is written now…")
         switch ChapterProgram(kit: kit, chapter: chapter).build() {
         case .success(let executable):
@@ -131,10 +133,10 @@ private final class KitPreparation {
     private var outcome: (any Error)??
 
     /// The error preparing `kit` threw, the first time it was asked; nil when it is current.
-    func prepare(_ kit: ScenarioKit, log: (String) -> Void) -> (any Error)? {
+    func prepare(_ kit: ScenarioKit, log: (String) -> Void, progress: (@Sendable (Int, Int) -> Void)?) -> (any Error)? {
         if let outcome { return outcome }
         let error: (any Error)?
-        do { try kit.prepare(log: log); error = nil } catch let thrown { error = thrown }
+        do { try kit.prepare(log: log, progress: progress); error = nil } catch let thrown { error = thrown }
         outcome = .some(error)
         return error
     }

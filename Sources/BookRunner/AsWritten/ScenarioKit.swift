@@ -83,11 +83,12 @@ public struct ScenarioKit: Sendable {
     }
 
     /// Makes the kit current: writes its package and asks SwiftPM to build it, which does
-    /// nothing when nothing changed. `log` hears of a build that has real work to do.
+    /// nothing when nothing changed. `log` hears of a build that has real work to do, and
+    /// `progress` how far it has got (SwiftPM's steps done of its total so far).
     ///
     /// - Throws: ``Unavailable`` when this folder has no sources to build it from, or the
     ///   build fails (then with the compiler's first error: the library does not build).
-    public func prepare(log: (String) -> Void = { _ in }) throws {
+    public func prepare(log: (String) -> Void = { _ in }, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
         guard prebuilt == nil else { return }
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(Self.hostingTarget).path) else {
             throw Unavailable(reason: "\(packageRoot.lastPathComponent) has no \(Self.hostingTarget) to build the scenario kit from")
@@ -98,8 +99,12 @@ public struct ScenarioKit: Sendable {
         }
         let arguments = ["build", "--package-path", directory.path, "--product", Self.productName]
         let result: ChildProcess.Result
+        var swiftBuild = ChildProcess("swift", arguments, timeout: buildTimeLimit)
+        let steps = progress.map(SwiftBuildProgress.init(report:))
+        if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
+        defer { steps?.end() }
         do {
-            result = try ChildProcess("swift", arguments, timeout: buildTimeLimit).run()
+            result = try swiftBuild.run()
         } catch {
             throw Unavailable(reason: "`swift` cannot be started to build the scenario kit: \(error)")
         }
