@@ -188,7 +188,7 @@ let package = Package(
         //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
         //                   ChapterModel <- ChapterModelTests;  Grading, ExerciseCatalog <- ExerciseTests
         //                   BookRunner, ScenarioHosting <- selftest-host
-        //                   the engine, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
+        //                   the engine, ExerciseChecks, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
         //                   Similarity, ExerciseCatalog <- SimilarityTests
         //   the instructor's package (by path, its own manifest): the products
         //                     _WorkbookInternals, _WorkbookTestSupport <- its solutions' tests
@@ -307,7 +307,7 @@ let package = Package(
         // compile these tests only after linking it, and both cores would wait for the linker.
         // The engine's tests, one folder per target they test (Grading/, BookRunner/, …), and
         // the built commands' (workbook/, workbook-bench/); Support/ is what they share.
-        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "ExerciseCatalog", "ChildContract", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
+        .testTarget(name: "EngineTests", dependencies: ["BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "FileFingerprints", "ObjectInspection", "ChapterReader", "LearnerTools", "MaintainerTools", "TerminalUI", "ChildProcesses", "WorkbookBasics", "ChapterModel", "Scenarios", "BackpressureTrace", "selftest-host", "ExerciseCatalog", "ExerciseChecks", "ChildContract", "XMLTestSupport", "WorkbookTestSupport", lockIsolated]),
         // A scenario host whose scenarios trap, hang and print late on purpose, for the
         // runner's tests; kept out of every product.
         .executableTarget(name: "selftest-host", dependencies: ["BookRunner", "ScenarioHosting"], path: "Tests/SelfTestHost"),
