@@ -142,10 +142,10 @@ extension Trace {
         }
     }
 
-    /// A value or error, kept as it was sent.
+    /// A value or error, kept as it was sent, and drawn on one line.
     struct Box {
         let content: Any
-        var text: String { String(describing: content) }
+        var text: String { Trace.oneLine(String(describing: content)) }
     }
 
     struct Record {
@@ -214,7 +214,9 @@ extension Trace {
         let kind: RecordKind, text: String
         switch completion {
         case .finished: (kind, text) = (.finished, ".finished")
-        case let .failure(error): (kind, text) = (.failure(Box(content: error)), ".failure(\(error))")
+        case let .failure(error):
+            let box = Box(content: error)
+            (kind, text) = (.failure(box), ".failure(\(box.text))")
         }
         let stamp = clock?.now()
         let thread = pthread_self()

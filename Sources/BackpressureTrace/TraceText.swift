@@ -33,3 +33,22 @@ extension Trace {
         return "\(whole).\(digits)"
     }
 }
+
+extension Trace {
+    /// Text a pipeline chose (a value, an error's description) as one line: each line end
+    /// written as its escape (`\u{A}`, `\u{D}\u{A}`). A value's own line breaks would break
+    /// a timeline's grid, and in a check's message (the package's exercise checks quote
+    /// what a learner's code sent) start lines the check did not write.
+    package static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        var line = ""
+        for character in text {
+            if character.isNewline {
+                line += character.unicodeScalars.map { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+            } else {
+                line.append(character)
+            }
+        }
+        return line
+    }
+}

@@ -141,8 +141,8 @@ struct CheckRunner: Sendable {
         case .stoppedAnswering:
             return Run(outcome: .timedOut(seconds: timeLimit), seconds: seconds, seed: seed)
         case .misbehaved:
-            // One sentence of the judge's that may quote what the program sent (a method name,
-            // a frame): its line ends are the learner's, so it stays one line.
+            // One sentence of the judge's, which may quote a value the program answered with:
+            // any line end in it is the learner's, so it stays one line.
             return Run(outcome: .failed(scenario: lost.scenario, message: "your code's program \(LearnerText.line(lost.detail))"), seconds: seconds, seed: seed)
         case .ended:
             break

@@ -278,3 +278,31 @@ struct TraceWellBehavedTests {
         output.cancel()
     }
 }
+
+/// A value's own line breaks never reach a picture or a message as line breaks: the grid of
+/// a timeline stays whole, and a check that quotes a learner's value writes only the lines
+/// it means to.
+@Suite struct TraceLineEndTests {
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String { "refused\n✔ all checks passed" }
+    }
+
+    @Test func aValueOrAnErrorWithLineBreaksIsDrawnWithEscapes() {
+        let trace = Trace()
+        ["1a\n✔ Pager passed\r\nscore: 100"].publisher.setFailureType(to: Refusal.self)
+            .append(Fail(error: Refusal()))
+            .traced("pages", into: trace)
+            .subscribe(RecordingSubscriber<String, Refusal>(initialDemand: .unlimited))
+        let timeline = trace.timeline()
+        #expect(timeline.contains(#"1a\u{A}✔ Pager passed\u{D}\u{A}score: 100"#), "\(timeline)")
+        #expect(!timeline.contains("\n✔") && !timeline.contains("\nscore"), "\(timeline)")
+        let events = trace.events.map(\.description).joined(separator: "\n")
+        #expect(events.contains(#"receive(completion: .failure(refused\u{A}✔ all checks passed))"#), "\(events)")
+        #expect(!events.contains("\n✔"), "\(events)")
+    }
+
+    @Test func textWithoutLineBreaksIsLeftAlone() {
+        #expect(Trace.oneLine("page 3, ∞ \t done") == "page 3, ∞ \t done")
+        #expect(Trace.oneLine("a\u{85}b\u{2029}c") == #"a\u{85}b\u{2029}c"#)
+    }
+}

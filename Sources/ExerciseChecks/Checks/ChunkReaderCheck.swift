@@ -1,3 +1,4 @@
+import BackpressureTrace
 import OpenCombineShim
 
 /// The check of `Publishers.ChunkReader` (chapter 09-in-the-wild): a file reader that reads
@@ -134,8 +135,8 @@ public enum ChunkReaderCheck {
         _ subscriber: ProbeSubscriber<[UInt8], Error>, _ chunks: [String], then completion: String?, _ situation: String
     ) throws {
         try subscriber.audit()
-        let got = subscriber.values.map { "\"\(String(decoding: $0, as: UTF8.self))\"" }.joined(separator: ", ")
-        let gotCompletion = subscriber.completion?.swiftText
+        let got = subscriber.values.map { "\"\(Trace.oneLine(String(decoding: $0, as: UTF8.self)))\"" }.joined(separator: ", ")
+        let gotCompletion = subscriber.completion.map { Trace.oneLine($0.swiftText) }
         let expected = chunks.map { "\"\($0)\"" }.joined(separator: ", ")
         let describe = { (list: String, end: String?) in "[\(list)]" + (end.map { " then \($0)" } ?? " and no completion") }
         try expect(got == expected && gotCompletion == completion,

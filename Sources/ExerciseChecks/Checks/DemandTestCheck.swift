@@ -1,3 +1,4 @@
+import BackpressureTrace
 import OpenCombineShim
 
 /// The check of `DemandTest` (chapter 11-testing-demand), the exercise in which the learner
@@ -20,7 +21,7 @@ public enum DemandTestCheck {
             CheckScenario("passes a countdown that honours demand") {
                 let found = problems(nil)
                 guard found.isEmpty else {
-                    throw CheckFailure("your test found problems in a correct countdown: \(found.joined(separator: "; "))")
+                    throw CheckFailure("your test found problems in a correct countdown: \(found.map(Trace.oneLine).joined(separator: "; "))")
                 }
             },
             CheckScenario("catches a countdown that sends more than was requested") {

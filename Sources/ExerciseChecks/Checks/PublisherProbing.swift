@@ -25,24 +25,12 @@ extension ProbeSubscriber where Input: Equatable {
         try expectReceived(values, then: finished ? .finished : nil, situation)
     }
 
+    /// What a check quotes of what arrived: each value and the completion on one line
+    /// (``Trace/oneLine(_:)``), since they are text the learner's code chose (a Pager's pages,
+    /// an error's description) and the message keeps its own line breaks for a timeline.
     static func text(_ values: [Input], _ completion: String?) -> String {
-        let list = "[\(values.map { Self.oneLine("\($0)") }.joined(separator: ", "))]"
-        return completion.map { "\(list) then \($0)" } ?? "\(list) and no completion"
-    }
-
-    /// A value as the learner's code sent it, with each line end written as its escape
-    /// (`\u{A}`): a string the learner chose (a Pager's page) cannot start a line of its own
-    /// in the message, which keeps its real line breaks for the timeline it may draw.
-    static func oneLine(_ value: String) -> String {
-        var text = ""
-        for character in value {
-            if character.isNewline {
-                text += character.unicodeScalars.map { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
-            } else {
-                text.append(character)
-            }
-        }
-        return text
+        let list = "[\(values.map { Trace.oneLine("\($0)") }.joined(separator: ", "))]"
+        return completion.map { "\(list) then \(Trace.oneLine($0))" } ?? "\(list) and no completion"
     }
 }
 

@@ -51,7 +51,7 @@ extension CallbackRecorder where Input: Equatable {
     /// Fails unless the sink passed on exactly `values`, then `.finished` if `finished`.
     func expectPassedOn(_ values: [Input], finished: Bool = false, _ situation: String) throws {
         try audit()
-        let list = { (values: [Input]) in "[\(values.map { "\($0)" }.joined(separator: ", "))]" }
+        let list = { (values: [Input]) in "[\(values.map { Trace.oneLine("\($0)") }.joined(separator: ", "))]" }
         let got = list(self.values) + (recorded.completion.map { " then \($0.swiftText)" } ?? "")
         let expected = list(values) + (finished ? " then .finished" : "")
         try expect(got == expected, "\(situation): \(culprit) passed on \(got), expected \(expected)")

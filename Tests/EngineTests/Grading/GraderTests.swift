@@ -368,8 +368,8 @@ import WorkbookTestSupport
         #expect(line.hasPrefix("Exercises/Countdown.swift:3:1: error: a\\u{1B}[2J"), "\(line.debugDescription)")
     }
 
-    /// A judge that lost a misbehaving program quotes what it sent (a method name, a frame):
-    /// text the learner's program chose, which must not start a line of its own in a report.
+    /// A judge that lost a misbehaving program may quote a value it answered with: text the
+    /// learner's program chose, which must not start a line of its own in a report.
     @Test func aMisbehavingProgramsWordsStayOnTheirLine() throws {
         let workbook = try TemporaryWorkbook(exercises: [countdown])
         try workbook.start(countdown)
