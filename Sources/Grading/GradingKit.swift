@@ -141,8 +141,8 @@ struct GradingKit: Sendable {
         var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit)
         let steps = progress.map(SwiftBuildProgress.init(report:))
         if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
+        defer { steps?.end() }
         let build = try runProgram(swiftBuild)
-        steps?.end()
         if build.termination == .timedOut {
             throw WorkbookError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
         }

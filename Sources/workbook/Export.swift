@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
         var directory: String
 
         @Option(help: ArgumentHelp(
-            "A DocC site to include under DIR/api, built with `generate-documentation --target Backpressure --transform-for-static-hosting --hosting-base-path api` (docs/web-book.md has the whole command).",
+            "A DocC site to include under DIR/api, built with `WORKBOOK_DOCC=1 swift package generate-documentation --target Backpressure --transform-for-static-hosting --hosting-base-path api` (docs/web-book.md has the whole command).",
             valueName: "folder"))
         var docc: String?
 
