@@ -30,9 +30,9 @@ public final class SwiftBuildProgress: @unchecked Sendable {
                 pending.removeSubrange(pending.startIndex...end)
             }
             if pending.count > Self.longestLine { pending.removeAll() }
+            if let step = found.last { last = step }
             return found
         }
-        lock.withLock { if let step = steps.last { last = step } }
         for (done, total) in steps { report(done, total) }
     }
 

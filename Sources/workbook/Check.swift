@@ -47,9 +47,7 @@ struct Check: ParsableCommand {
         terminal: Terminal, gradeUntouched: Bool, seed: UInt64? = nil
     ) throws -> CheckSummary {
         var grader = Grader(workspace: workspace, policy: policy, log: logProgress)
-        let progress = StepProgress()
-        grader.progress = progress.advancing
-        grader.kitProgress = progress.counting("building the grading kit")
+        grader.showsProgress()
         grader.seed = seed
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let results = try grader.grade(exercises, untouchedToo: gradeUntouched)

@@ -27,9 +27,7 @@ struct DevCheckCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)
-        let progress = StepProgress()
-        grader.progress = progress.advancing
-        grader.kitProgress = progress.counting("building the grading kit")
+        grader.showsProgress()
         var report = try DevCheck(workspace: workspace, grader: grader).run()
         // Here, not in DevCheck.run(): swift test runs that, and in a learner's tree edited
         // Exercises/ files are the point.
@@ -55,7 +53,7 @@ struct KitCommand: ParsableCommand {
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, log: logProgress)
-        grader.kitProgress = StepProgress().counting("building the grading kit")
+        grader.showsProgress()
         try grader.prepareKit()
         print("The grading kit is current (.workbook/grade/).")
     }

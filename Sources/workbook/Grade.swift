@@ -68,9 +68,7 @@ struct Grade: ParsableCommand {
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), log: logProgress)
         grader.seed = seed
-        let progress = StepProgress()
-        grader.progress = progress.advancing
-        grader.kitProgress = progress.counting("building the grading kit")
+        grader.showsProgress()
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
         guard let submissions else {
