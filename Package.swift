@@ -42,6 +42,12 @@ let package = Package(
         // (BookRunner's PrebuiltScenarioKit): after either, an edited chapter compiles at
         // once, without building the kit's package. `swift run workbook` builds no library.
         .library(name: "_ScenarioKitPrebuilt", type: .dynamic, targets: ["ScenarioHosting"]),
+        // Not API: the grading kit, what every grading program links (the driver, the library,
+        // its trace, OpenCombine and CombineSchedulers, and no check), which grading takes
+        // from this package's own build folder and builds there with `swift build --product`
+        // when its sources changed (Grading's GradingKit). An app that takes Backpressure
+        // builds none of it.
+        .library(name: "_GradingKitPrebuilt", type: .dynamic, targets: ["ExerciseDriver"]),
         // Not API: what the tests of this package and of the instructor's share (the built
         // workbook, slow suites, work off the test pool), so that neither keeps a copy.
         .library(name: "_WorkbookTestSupport", targets: ["WorkbookTestSupport"]),
@@ -195,10 +201,10 @@ let package = Package(
         //
         // Three links are not in this graph, because grading and edited chapters make them at
         // run time:
-        //   - the kits: .workbook/grade/ (the grading kit: ExerciseDriver, the library,
-        //     OpenCombine and CombineSchedulers in one dynamic library) and .workbook/scenarios/
-        //     (the scenario kit, product _ScenarioKit) are packages Grading and BookRunner
-        //     write, which depend on this one by path;
+        //   - the kits: the grading kit (product _GradingKitPrebuilt: ExerciseDriver, the
+        //     library, OpenCombine and CombineSchedulers in one dynamic library) is linked by
+        //     every grading program; .workbook/scenarios/ (the scenario kit, product
+        //     _ScenarioKit) is a package BookRunner writes, which depends on this one by path;
         //   - the bindings: Grading reads Sources/DriverBindings/<Name>.swift by path and
         //     compiles it into each grading program against the learner's file (the
         //     DriverBindings target builds the same files against the stubs);

@@ -22,6 +22,33 @@ package enum ProcessTable {
         #endif
     }
 
+    /// Whether `pid` is this process or one of its ancestors (its parent, its parent's
+    /// parent, and so on up to the first process).
+    package static func isThisProcessOrAnAncestor(_ pid: pid_t) -> Bool {
+        var current = getpid()
+        for _ in 0..<256 {
+            if current == pid { return true }
+            guard current > 1, let parent = parent(of: current), parent != current else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// The parent of `pid`, if it is still running.
+    static func parent(of pid: pid_t) -> pid_t? {
+        #if os(Linux)
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        return parentID(inStat: String(decoding: stat, as: UTF8.self))
+        #elseif canImport(Darwin)
+        var info = proc_bsdinfo()
+        let size = Int32(MemoryLayout<proc_bsdinfo>.size)
+        guard proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, size) == size else { return nil }
+        return pid_t(info.pbi_ppid)
+        #else
+        return nil
+        #endif
+    }
+
     /// The fourth field of `/proc/<pid>/stat`, read after the command name's closing
     /// parenthesis (a name may hold spaces and parentheses itself).
     static func parentID(inStat stat: String) -> pid_t? {

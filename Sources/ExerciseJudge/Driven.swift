@@ -13,7 +13,7 @@ struct Driven {
     func make<Proxy: RemoteObject>(_ name: String, _ arguments: [WireValue] = [], as type: Proxy.Type = Proxy.self) -> Proxy {
         let made = peer.call(WirePeer.rootHandle, "make." + name, arguments)
         guard let proxy = try? peer.borrow(made, as: Proxy.self) else {
-            peer.fail("it could not make \(name) (\(made))")
+            peer.fail("could not make \(name) (\(made))")
         }
         return proxy
     }

@@ -134,7 +134,7 @@ final class JudgePeer: WirePeer, @unchecked Sendable {
         case .timedOut?: lost(.stoppedAnswering, "")
         case .malformed(let what)?: lost(.misbehaved, "sent \(what) where the check expected an answer")
         case .overBudget(let bytes)?: lost(.misbehaved, "sent more than the check can hold (over \(bytes >> 20) MiB in all; no implementation of the exercise sends a tenth of it)")
-        case nil: lost(.misbehaved, "\(error)")
+        case nil: lost(.misbehaved, "sent what the check could not read (\(error))")
         }
     }
 }

@@ -13,8 +13,8 @@ import GradeRecords
 ///    (``ExerciseScreen``, with the compiler's own parse, in the sandbox): tricks are
 ///    refused with their line, and what a forger needs is flagged for review. A courtesy:
 ///    what holds is the sandbox every later step runs in.
-/// 3. The ``GradingKit`` (the driver and the library) is built once per change to its
-///    sources, and each file is compiled on
+/// 3. The ``GradingKit`` (the driver and the library, a product of the workbook's own
+///    build) is made current once per change to its sources, and each file is compiled on
 ///    its own against the ``ModuleWall`` into a program of its own (``ExerciseCompiler``),
 ///    ``GradingPolicy/jobs`` at a time, each step in the ``Sandbox`` and within its student's ``StudentBudget``.
 /// 4. A ``CheckRunner`` runs each program in a ``Sandbox`` under a time limit.
@@ -64,6 +64,13 @@ public struct Grader {
             try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
             try ModuleWall(kit: kit).prepare(runProgram: runProgram)
         }
+    }
+
+    /// The grading kit's library, by its path in the workbook (`.build/<triple>/debug/…`).
+    public var kitLibraryPath: String {
+        let library = GradingKit(workspace: workspace).dynamicLibrary.path
+        let root = workspace.root.path + "/"
+        return library.hasPrefix(root) ? String(library.dropFirst(root.count)) : library
     }
 
     /// Grades the learner's own `exercises`, in the order given.
@@ -169,6 +176,7 @@ public struct Grader {
             }
             if case .failure = prepared { _ = screening.wait() }
             try prepared.get()
+            let kitAtStart = kit.identity
             let wall = ModuleWall(kit: kit)
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
                                             sandbox: sandbox, budget: StudentBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
@@ -208,6 +216,9 @@ public struct Grader {
                 graded[entry.job]?.seconds = run.seconds
                 graded[entry.job]?.seed = run.seed
             }
+            // The kit is the workbook's own build, which a `swift build` beside this grading
+            // may change: every program must have linked the one it started with.
+            try kit.confirmUnchanged(since: kitAtStart)
             return graded
         }
     }

@@ -4,59 +4,56 @@ import Foundation
 import ChildProcesses
 import FileFingerprints
 
-/// What every grading program links, built once into one dynamic library: the driver and
-/// everything a learner's file may import (the library, OpenCombine, CombineSchedulers),
-/// and no check. `.workbook/grade/` is a package of its own that SwiftPM builds.
+/// What every grading program links, as one dynamic library: the driver and everything a
+/// learner's file may import (the library, OpenCombine, CombineSchedulers), and no check.
 ///
-/// The package depends on the workbook it lives in by path, so the driver and the library
-/// always come from the tree that grades, never from a student's copy, and on the
-/// workbook's own pins. It is built outside the sandbox from tracked sources only:
+/// It is the workbook's own product `_GradingKitPrebuilt`, in the workbook's own build
+/// folder, so it is built from the workbook's tracked sources only, outside the sandbox, and
+/// from the objects `swift run`, `swift build` or `swift test` already compiled there:
 /// exercise files never enter it (``ExerciseCompiler`` compiles each one on its own,
 /// against ``ModuleWall``).
 ///
-/// This is the one way to get the kit, because it is the only one that works from every
-/// place grading starts. A fresh clone's first `swift run workbook check` has built only
-/// the command; `swift test` holds the lock on the workbook's own `.build`, so grading
-/// inside it cannot ask SwiftPM to build anything there (it would wait for itself); a
-/// library edited since the last `swift build` must still be graded with. A package of
-/// its own has a build folder and a lock of its own, and grading decides itself when it
-/// is current, by the digest of its inputs (``KitInputs``) recorded beside it when it was
-/// built: not by dates, which a checkout, a copy or a clock sets. It is built once per
-/// change of its inputs, under the ``GradingLock``, so a class of any size, and every
-/// later check, links the same library.
+/// Grading decides itself whether the library is current, by the digest of its inputs
+/// (``KitInputs``) and which file the library is, recorded in `.workbook/grade/` when it
+/// was last made current: not by dates, which a checkout, a copy or a clock sets. When it is
+/// not, grading asks SwiftPM to build the product (`swift build --product`), which compiles
+/// only what changed. One case cannot ask SwiftPM: grading inside the workbook's own
+/// `swift test`, which holds the build folder's lock (a `swift build` would wait for
+/// itself). That build has just linked the library, so it is taken when nothing it is made
+/// of is newer than it (``BuildFolderLock``); otherwise grading stops with a one-line error.
+/// Everything is decided under the ``GradingLock``, so a class of any size, and every later
+/// check, links the same library.
 struct GradingKit: Sendable {
     let workspace: ExerciseWorkspace
 
-    static let productName = "GradingKit"
-
-    /// The packages whose products exercise code imports, by their identity in `Package.resolved`.
-    private static let importedPackages = [
-        (identity: "opencombine", product: "OpenCombineShim"),
-        (identity: "combine-schedulers", product: "CombineSchedulers"),
-    ]
+    /// The workbook's product (Package.swift): a dynamic library of `ExerciseDriver` and
+    /// everything it depends on.
+    static let productName = "_GradingKitPrebuilt"
 
     /// What `swift build` is asked for: the settings are part of the kit's inputs.
-    private static let buildArguments = ["build", "--configuration", "debug", "--product", productName]
+    static let buildArguments = ["build", "--configuration", "debug", "--product", productName]
 
+    /// What grading keeps beside the kit: the record of its inputs, file digests, the wall,
+    /// the module cache and each job's folder.
     var directory: URL { workspace.url(".workbook/grade") }
-    private var manifestFile: URL { directory.appendingPathComponent("Package.swift") }
 
-    /// The kit's build folder, holding its dynamic library and the modules.
-    var buildFolder: URL { Self.debugFolder(in: directory.appendingPathComponent(".build")) }
+    /// The workbook's build folder, holding the kit's library and the modules.
+    var buildFolder: URL { Self.debugFolder(in: workspace.url(".build")) }
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
     var dynamicLibrary: URL { Self.dynamicLibrary(in: buildFolder) }
+    /// SwiftPM's list of the objects it linked into the library, one path a line.
+    var linkedObjects: URL { buildFolder.appendingPathComponent("\(Self.productName).product/Objects.LinkFileList") }
 
     /// The digest of the kit's inputs and the workbook targets in it.
     var inputs: KitInputs {
-        KitInputs(workspace: workspace, kitDirectory: directory, toolchain: Toolchain.current,
-                  buildArguments: Self.buildArguments)
+        KitInputs(workspace: workspace, kitDirectory: directory, toolchain: Toolchain.current, buildArguments: Self.buildArguments)
     }
 
     /// Which kit the programs, the wall and the module cache were made with: the digest of
     /// its inputs and which file its library is (a library built again from the same
-    /// inputs is still another file). Nil before the kit was first built.
+    /// inputs is still another file). Nil before the kit was first made current.
     var identity: String? {
-        guard let record = inputs.recorded(), let built = ProgramFingerprint(dynamicLibrary) else { return nil }
+        guard let record = inputs.recorded(), let built = ProgramFingerprint(dynamicLibrary), record.library == built.record else { return nil }
         return record.digest + " " + built.record
     }
 
@@ -81,15 +78,15 @@ struct GradingKit: Sendable {
     /// The module maps of the C modules the built Swift modules may need (OpenCombine's
     /// helpers, swift-atomics' shims): those SwiftPM writes for C targets into the build
     /// folder (`<Target>.build/module.modulemap`), and those C targets keep beside their
-    /// public headers (`Sources/<Target>/include/module.modulemap`, in the kit's checkouts
-    /// and the workbook), which SwiftPM uses where they are. More maps than a compile needs
-    /// do no harm: ``ModuleWall`` hands each compile only those the compiler's dependency
-    /// scan names. The `include/` maps SwiftPM writes for Swift targets are left out: they
+    /// public headers (`Sources/<Target>/include/module.modulemap`, in the checkouts and
+    /// the workbook), which SwiftPM uses where they are. More maps than a compile needs do
+    /// no harm: ``ModuleWall`` hands each compile only those the compiler's dependency scan
+    /// names. The `include/` maps SwiftPM writes for Swift targets are left out: they
     /// describe the same modules again, for Objective-C.
     var cModuleMaps: [URL] {
         let build = buildFolder
         let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let checkouts = directory.appendingPathComponent(".build/checkouts")
+        let checkouts = workspace.url(".build/checkouts")
         let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [workspace.root]
         let declared = packages.flatMap { package in
             let sources = package.appendingPathComponent("Sources")
@@ -108,15 +105,35 @@ struct GradingKit: Sendable {
     /// files that may have changed.
     private var digestCache: URL { directory.appendingPathComponent("file-digests") }
 
-    /// Makes the kit current: builds it when the digest of its inputs is not the one
-    /// recorded beside it, or it is not there.
+    /// The workbook targets the library holds, read from SwiftPM's list of its objects
+    /// (`<build>/<Target>.build/<file>.o`): those with a folder in `Sources/`.
+    func linkedTargets() -> [String] {
+        let build = buildFolder.resolvingSymlinksInPath().path + "/"
+        let folders = linkedObjectPaths().compactMap { object -> String? in
+            let path = URL(fileURLWithPath: object).resolvingSymlinksInPath().path
+            guard path.hasPrefix(build) else { return nil }
+            let folder = path.dropFirst(build.count).prefix { $0 != "/" }
+            return folder.hasSuffix(".build") ? String(folder.dropLast(".build".count)) : nil
+        }
+        return inputs.workbookTargets(among: folders)
+    }
+
+    /// The objects SwiftPM linked into the library, by path (a path with a space is quoted).
+    func linkedObjectPaths() -> [String] {
+        let list = (try? String(contentsOf: linkedObjects, encoding: .utf8)) ?? ""
+        return list.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+    }
+
+    /// Makes the kit current: takes the library when the digest of its inputs and the
+    /// library are those recorded, else builds it (or, inside the workbook's own build,
+    /// takes the library that build just linked).
     func prepare(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
                  progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
-        try write()
+        Self.removeOldPackage(in: directory)
         let inputs = inputs
         var digests = FileDigests(cacheFile: digestCache)
         defer { digests.save() }
-        if let record = inputs.recorded(), FileManager.default.fileExists(atPath: dynamicLibrary.path),
+        if let record = inputs.recorded(), let built = ProgramFingerprint(dynamicLibrary), record.library == built.record,
            record.digest == inputs.digest(targets: record.targets, { digests.digest(ofFileAt: $0) }) {
             return
         }
@@ -127,18 +144,45 @@ struct GradingKit: Sendable {
             before[path] = digests.digest(ofFileAt: path)
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
-        try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
-        let targets = inputs.targets(amongModulesIn: modules)
+        let lock = BuildFolderLock(buildFolder: workspace.url(".build"))
+        if lock.isHeldByThisProcessOrAnAncestor {
+            try takeWhatThisBuildLinked()
+        } else {
+            try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
+        }
+        guard let built = ProgramFingerprint(dynamicLibrary) else {
+            throw WorkbookError("`swift build` left no \(dynamicLibrary.lastPathComponent) in \(buildFolder.path)")
+        }
+        let targets = linkedTargets()
         let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
-        try inputs.record(KitInputs.Record(digest: digest, targets: targets))
+        try inputs.record(KitInputs.Record(digest: digest, library: built.record, targets: targets))
         digests.keepOnly(inputs.files(targets: targets).map(\.path))
     }
 
-    /// Runs `swift build` of the kit's package; throws the first error when it fails.
+    /// Inside the workbook's own `swift test`: the library that build linked, if nothing it
+    /// is made of (its objects, its targets' sources, the manifest and pins) is newer than
+    /// it. A file edited since is an error rather than a grade of code that is not what the
+    /// workbook now says.
+    private func takeWhatThisBuildLinked() throws {
+        let busy = "the workbook's build folder is locked by the `swift build` or `swift test` running this grading"
+        guard let linked = Self.modificationDate(of: dynamicLibrary) else {
+            throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
+        }
+        let sources = inputs.files(targets: linkedTargets()).map(\.path)
+        if let newer = (linkedObjectPaths() + sources).first(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+            throw WorkbookError("\(busy), and \(newer) changed after that build linked the grading kit; run it again")
+        }
+    }
+
+    private static func modificationDate(of file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+    }
+
+    /// Runs `swift build --product` in the workbook; throws the first error when it fails.
     private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
-        log("building the grading kit: the driver and Backpressure, once per change to them (half a minute or more)…")
-        var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", directory.path], timeout: timeLimit)
+        log("building the grading kit: the driver and Backpressure, once per change to them…")
+        var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", workspace.root.path], timeout: timeLimit)
         let steps = progress.map(SwiftBuildProgress.init(report:))
         if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
         defer { steps?.end() }
@@ -155,84 +199,25 @@ struct GradingKit: Sendable {
         }
     }
 
-    /// Writes the manifest and the kit's one source file, touching only what changed.
-    func write() throws {
-        let pins = try Pins(resolvedFile: workspace.url("Package.resolved"))
-        try FileWriting.writeIfChanged(manifest(pins: pins), to: manifestFile)
-        // The workbook's pins, every time: the kit must resolve its dependencies to the
-        // versions the judge was built with, and a change of them is one of its inputs.
-        try FileWriting.writeIfChanged(pins.text, to: directory.appendingPathComponent("Package.resolved"))
-        try FileWriting.writeIfChanged("""
-            // Generated by workbook: the grading kit is its dependencies, linked into one library.
-            import ExerciseDriver
-
-            """, to: directory.appendingPathComponent("Sources/\(Self.productName)/\(Self.productName).swift"))
+    /// Checks that the library is still the file grading started with and that nothing it
+    /// is made of was compiled again meanwhile: a `swift build` or `swift run` in the
+    /// workbook while a class is graded would otherwise hand later programs another kit.
+    func confirmUnchanged(since identity: String?) throws {
+        guard let identity, identity == self.identity,
+              let linked = Self.modificationDate(of: dynamicLibrary) else {
+            throw WorkbookError("the workbook's grading kit was built again while this grading ran (a `swift build` or `swift run` in the workbook); grade again")
+        }
+        if linkedObjectPaths().contains(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+            throw WorkbookError("the workbook's library was compiled again while this grading ran (a `swift build` or `swift run` in the workbook); grade again")
+        }
     }
 
-    private func manifest(pins: Pins) throws -> String {
-        let root = workspace.root.lastPathComponent
-        let dependencies = try Self.importedPackages.map { package in
-            guard let pin = pins.byIdentity[package.identity] else {
-                throw WorkbookError("\(package.identity) is not in Package.resolved; run `swift build` in the workbook first")
-            }
-            return "        .package(url: \(SwiftLiteral.string(pin.location)), exact: \(SwiftLiteral.string(pin.version))),"
-        }
-        let products = Self.importedPackages.map { package in
-            "            .product(name: \(SwiftLiteral.string(package.product)), package: \(SwiftLiteral.string(package.identity))),"
-        }
-        return """
-            // swift-tools-version: 5.9
-            // Generated by `workbook check` / `workbook grade`: do not edit.
-            // The driver, the library and what exercises import, as one dynamic library that
-            // every grading program links (each program is its exercise file and a `main`).
-            import PackageDescription
-
-            let package = Package(
-                name: "WorkbookGrading",
-                platforms: [.macOS(.v12), .iOS(.v15)],
-                products: [.library(name: \(SwiftLiteral.string(Self.productName)), type: .dynamic, targets: [\(SwiftLiteral.string(Self.productName))])],
-                dependencies: [
-                    .package(path: "../.."),
-            \(dependencies.joined(separator: "\n"))
-                ],
-                targets: [
-                    .target(name: \(SwiftLiteral.string(Self.productName)), dependencies: [
-                        .product(name: "ExerciseDriver", package: \(SwiftLiteral.string(root))),
-                        .product(name: "Backpressure", package: \(SwiftLiteral.string(root))),
-                        .product(name: "BackpressureTrace", package: \(SwiftLiteral.string(root))),
-            \(products.joined(separator: "\n"))
-                    ]),
-                ]
-            )
-
-            """
-    }
-}
-
-/// The versions the workbook resolved, read from its `Package.resolved`.
-private struct Pins {
-    struct Pin: Decodable {
-        struct State: Decodable { var version: String? }
-        var identity: String
-        var location: String
-        var state: State
-    }
-    private struct File: Decodable { var pins: [Pin] }
-
-    var byIdentity: [String: (location: String, version: String)] = [:]
-    /// The file as it was read, which the kit's package is given as its own.
-    let text: String
-
-    init(resolvedFile: URL) throws {
-        guard let data = FileManager.default.contents(atPath: resolvedFile.path) else {
-            throw WorkbookError("Package.resolved is missing; run `swift build` in the workbook first")
-        }
-        text = String(decoding: data, as: UTF8.self)
-        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-            throw WorkbookError("Package.resolved cannot be read; delete it and run `swift build` in the workbook")
-        }
-        for pin in file.pins {
-            if let version = pin.state.version { byIdentity[pin.identity] = (pin.location, version) }
+    /// Frees what the kit's own package, which earlier versions of the workbook built under
+    /// `.workbook/grade/`, left there: its build folder alone holds a second OpenCombine.
+    private static func removeOldPackage(in directory: URL) {
+        for leftover in [".build", "Package.swift", "Package.resolved", "Sources"] {
+            let url = directory.appendingPathComponent(leftover)
+            if FileManager.default.fileExists(atPath: url.path) { try? FileManager.default.removeItem(at: url) }
         }
     }
 }

@@ -9,8 +9,9 @@ import Darwin
 
 /// One grading at a time per workbook, across processes and threads.
 ///
-/// Grading rewrites `.workbook/grade/` and builds it; two at once (a `workbook watch` and a
-/// `workbook check`, or tests in parallel) would build each other's half-written package.
+/// Grading makes the kit current and rewrites `.workbook/grade/`; two at once (a `workbook
+/// watch` and a `workbook check`, or tests in parallel) would build the kit twice over and
+/// lay out each other's half-written wall and jobs.
 /// `flock` on `.workbook/grade.lock`: the lock belongs to the open file, so two threads of
 /// one process that each open the file wait for each other too, and it is released when
 /// the process dies, however it dies. It also notices a grading folder left by another

@@ -4,52 +4,57 @@ import WorkbookBasics
 import FileFingerprints
 
 /// Everything the grading kit is built from, as one SHA-256, and the record of the inputs
-/// the kit in `.workbook/grade/.build` was built from.
+/// and the library it was last made current with.
 ///
 /// The inputs are the source files of the workbook's targets that go into the kit (at
 /// `Sources/<Target>/`, SwiftPM's default: `.swift`, C sources and headers, module maps),
-/// the workbook's manifest and pins, the kit package's own generated files, the toolchain,
-/// and the build's settings. Documentation is no input: an article in the library's DocC
-/// catalog changes no code a grading program links.
+/// the workbook's manifest and pins, the toolchain, and the build's settings.
+/// Documentation is no input: an article in the library's DocC catalog changes no code a
+/// grading program links.
 ///
-/// Which workbook targets go into the kit is not listed here: it is read from the kit's
-/// build (the modules it holds that are targets of the workbook) and recorded with the
-/// digest, so a target the manifest adds to the driver's dependencies is an input from the
-/// next build on, and the manifest edit that added it is what rebuilds the kit.
+/// Which workbook targets go into the kit is not listed here: it is read from the build
+/// (the objects SwiftPM linked into the library, ``GradingKit/linkedTargets()``) and
+/// recorded with the digest, so a target the manifest adds to the driver's dependencies is
+/// an input from the next build on, and the manifest edit that added it is what rebuilds
+/// the kit.
 struct KitInputs {
     let workspace: ExerciseWorkspace
-    /// The kit package's folder, `.workbook/grade`.
+    /// Where grading keeps what it knows of the kit, `.workbook/grade`.
     let kitDirectory: URL
     let toolchain: Toolchain?
     /// The arguments of `swift build` that builds the kit.
     let buildArguments: [String]
 
-    /// What a kit was built from: the digest of its inputs and the workbook targets in it.
+    /// What a kit was made current from: the digest of its inputs, which file its library
+    /// was then (``ProgramFingerprint/record``: a library linked again is another file),
+    /// and the workbook targets in it.
     struct Record: Equatable {
         var digest: String
+        var library: String
         var targets: [String]
     }
 
-    /// Beside the kit's build, so that removing the build removes the record.
-    var recordFile: URL { kitDirectory.appendingPathComponent(".build/kit-inputs") }
+    var recordFile: URL { kitDirectory.appendingPathComponent("kit-inputs") }
 
     /// What a target of the kit is compiled from.
     static let sourceExtensions: Set<String> = ["swift", "c", "h", "modulemap"]
 
     /// Changes every digest, and so rebuilds every kit, when what is digested changes.
-    private static let format = "kit-inputs 1"
+    private static let format = "kit-inputs 2"
 
     /// The record of the kit's last successful build, or nil when there is none.
     func recorded() -> Record? {
         let text = (try? String(contentsOf: recordFile, encoding: .utf8)) ?? ""
         var lines = text.split(separator: "\n").map(String.init)
-        guard let first = lines.first, first.hasPrefix("digest "), first.count > "digest ".count else { return nil }
-        lines.removeFirst()
-        return Record(digest: String(first.dropFirst("digest ".count)), targets: lines.filter { !$0.isEmpty })
+        guard lines.count >= 2, lines[0].hasPrefix("digest "), lines[0].count > "digest ".count,
+              lines[1].hasPrefix("library "), lines[1].count > "library ".count else { return nil }
+        let digest = String(lines.removeFirst().dropFirst("digest ".count))
+        let library = String(lines.removeFirst().dropFirst("library ".count))
+        return Record(digest: digest, library: library, targets: lines.filter { !$0.isEmpty })
     }
 
     func record(_ record: Record) throws {
-        try FileWriting.writeIfChanged((["digest " + record.digest] + record.targets).joined(separator: "\n") + "\n", to: recordFile)
+        try FileWriting.writeIfChanged((["digest " + record.digest, "library " + record.library] + record.targets).joined(separator: "\n") + "\n", to: recordFile)
     }
 
     /// The digest of the inputs of a kit holding the workbook targets `targets`, each file's
@@ -62,13 +67,11 @@ struct KitInputs {
         return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
     }
 
-    /// The files digested for a kit holding `targets`, by name and path: the manifests and
+    /// The files digested for a kit holding `targets`, by name and path: the manifest and
     /// pins, then each target's sources.
     func files(targets: [String]) -> [(name: String, path: String)] {
-        let root = workspace.root.path, kit = kitDirectory.path
-        var files = [("workbook/Package.swift", root + "/Package.swift"), ("workbook/Package.resolved", root + "/Package.resolved"),
-                     ("kit/Package.swift", kit + "/Package.swift"),
-                     ("kit/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift", kit + "/Sources/\(GradingKit.productName)/\(GradingKit.productName).swift")]
+        let root = workspace.root.path
+        var files = [("workbook/Package.swift", root + "/Package.swift"), ("workbook/Package.resolved", root + "/Package.resolved")]
         for target in targets.sorted() { files += sourceFiles(of: target) }
         return files
     }
@@ -80,11 +83,10 @@ struct KitInputs {
         return folders.flatMap { sourceFiles(of: $0).map(\.path) }
     }
 
-    /// The workbook targets among the modules the kit's build holds: those with a folder in `Sources/`.
-    func targets(amongModulesIn modules: URL) -> [String] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? [])
-            .filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) }
-        return names.filter { isFolder(workspace.root.path + "/Sources/" + $0) }.sorted()
+    /// The workbook's targets among `names` (of targets of the build, the workbook's and
+    /// its packages'): those with a folder in `Sources/`, sorted, each once.
+    func workbookTargets(among names: [String]) -> [String] {
+        Set(names).filter { !$0.isEmpty && !$0.contains("/") && isFolder(workspace.root.path + "/Sources/" + $0) }.sorted()
     }
 
     /// `target`'s source files, sorted by their path in the workbook.

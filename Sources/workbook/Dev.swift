@@ -55,7 +55,7 @@ struct KitCommand: ParsableCommand {
         var grader = Grader(workspace: workspace, log: logProgress)
         grader.showsProgress()
         try grader.prepareKit()
-        print("The grading kit is current (.workbook/grade/).")
+        print("The grading kit is current (\(grader.kitLibraryPath)).")
     }
 }
 

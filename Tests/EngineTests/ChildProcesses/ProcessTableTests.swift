@@ -21,6 +21,20 @@ import Testing
         #expect(ProcessTable.count(ownedBy: 3_999_999) == 0, "no process belongs to a user that does not exist")
     }
 
+    /// What tells grading it runs inside the `swift test` that holds the build folder's lock.
+    @Test func thisProcessAndItsAncestorsAreKnownAndAChildOrAStrangerIsNot() throws {
+        #expect(ProcessTable.isThisProcessOrAnAncestor(getpid()))
+        #expect(ProcessTable.isThisProcessOrAnAncestor(getppid()))
+        #expect(ProcessTable.parent(of: getpid()) == getppid())
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        child.arguments = ["30"]
+        try child.run()
+        defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
+        #expect(!ProcessTable.isThisProcessOrAnAncestor(child.processIdentifier))
+        #expect(!ProcessTable.isThisProcessOrAnAncestor(999_999_999))
+    }
+
     @Test func theParentIsReadAfterTheCommandNamesLastParenthesis() {
         #expect(ProcessTable.parentID(inStat: "412 (a) b (c)) S 97 412 412 0 -1") == 97)
         #expect(ProcessTable.parentID(inStat: "no parenthesis here") == nil)

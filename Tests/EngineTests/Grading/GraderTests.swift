@@ -186,6 +186,43 @@ import WorkbookTestSupport
         #expect(toolchain.kitBuilds == 3)
     }
 
+    /// Inside the workbook's own `swift test`, which holds its build folder's lock, a
+    /// `swift build` would wait for itself: the library that build linked is taken when
+    /// nothing it is made of is newer, and anything newer is an error, never a grade.
+    @Test func insideTheWorkbooksOwnBuildTheLibraryItLinkedIsTakenUnlessSomethingChangedSince() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        try FakeToolchain.layOutBuild(of: toolchain.builtModules, in: workbook.root)
+        try workbook.write("\(getpid())", to: ".build/.lock")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 0, "no `swift build` inside the build that holds the lock")
+        #expect(GradingKit(workspace: workbook.workspace).inputs.recorded()?.targets == ["Backpressure", "ExerciseDriver", "ExerciseWire"])
+
+        try workbook.write("// edited after the build\n", to: "Sources/ExerciseWire/Wire.swift")
+        let file = workbook.root.appendingPathComponent("Sources/ExerciseWire/Wire.swift")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)
+        let error = #expect(throws: WorkbookError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Sources/ExerciseWire/Wire.swift changed after that build linked the grading kit"))
+        #expect(toolchain.kitBuilds == 0)
+
+        // A pid in the lock that is no ancestor (a build that has ended) is no reason to wait.
+        try workbook.write("999999999", to: ".build/.lock")
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 1)
+    }
+
+    /// A `swift build` in the workbook while a class is graded links the kit again: the
+    /// grading says so rather than return grades of programs linked against two kits.
+    @Test func aKitLinkedAgainWhileGradingIsAnErrorNotAGrade() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        try workbook.start(myAssign, with: "// my second try\n")
+        toolchain.duringCheck = { try FakeToolchain.layOutBuild(of: toolchain.builtModules, in: workbook.root) }
+        let error = #expect(throws: WorkbookError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("built again while this grading ran"))
+        toolchain.duringCheck = nil
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+    }
+
     @Test func anUnchangedFileIsNotBuiltAgainButAProgramReplacedSinceIs() throws {
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
@@ -486,10 +523,13 @@ final class FakeToolchain: @unchecked Sendable {
     var brokenWorkbook: String?
     /// Whether the kit's build writes the library (SwiftPM does not when nothing changed).
     var kitBuildRelinks = true
-    /// The modules the kit's build leaves in its `Modules` folder.
-    var builtModules = ["Backpressure", "ExerciseDriver", "ExerciseWire", "OpenCombine", "GradingKit"]
+    /// The targets whose objects the kit's build links into the library (and whose modules
+    /// it leaves in its `Modules` folder).
+    var builtModules = ["Backpressure", "ExerciseDriver", "ExerciseWire", "OpenCombine", "CombineSchedulers"]
     /// Runs while the kit builds, as an edit made meanwhile would.
     var duringKitBuild: (() throws -> Void)?
+    /// Runs while a check is judged, as a `swift build` in the workbook meanwhile would.
+    var duringCheck: (() throws -> Void)?
     /// What each check does, by "G_<Exercise>": its judge's verdict (``ChildProcess/Result/report(failure:)``),
     /// or how its grading program ended when it ended some other way.
     var checks: [String: ChildProcess.Result] = [:]
@@ -548,14 +588,9 @@ final class FakeToolchain: @unchecked Sendable {
         if process.executable == "swift" {
             kitBuildCount.withValue { $0 += 1 }
             if let brokenWorkbook { return .output(brokenWorkbook, status: 1) }
-            let debug = try #require(value(after: "--package-path")) + "/.build/x86_64-unknown-linux-gnu/debug"
+            #expect(process.arguments.starts(with: GradingKit.buildArguments), "\(process.arguments)")
             try duringKitBuild?()
-            try FileManager.default.createDirectory(atPath: debug + "/Modules", withIntermediateDirectories: true)
-            for module in builtModules { try Data("module".utf8).write(to: URL(fileURLWithPath: debug + "/Modules/\(module).swiftmodule")) }
-            let library = GradingKit.dynamicLibrary(in: URL(fileURLWithPath: debug)).path
-            if kitBuildRelinks || !FileManager.default.fileExists(atPath: library) {
-                try Data("kit".utf8).write(to: URL(fileURLWithPath: library))
-            }
+            try Self.layOutBuild(of: builtModules, in: URL(fileURLWithPath: try #require(value(after: "--package-path"))), relinking: kitBuildRelinks)
             return .output("", status: 0)
         }
         if process.executable.hasSuffix("swiftc") || process.executable.hasSuffix("swift-frontend") {
@@ -607,6 +642,7 @@ final class FakeToolchain: @unchecked Sendable {
         // says it lost the program; the grading program does what ``checks`` says, or exits
         // when its judge hangs up.
         if let judge = arguments.firstIndex(of: "judge") {
+            try duringCheck?()
             let exercise = judge + 1 < arguments.count ? arguments[judge + 1] : ""
             if judgeSeconds > 0 { Thread.sleep(forTimeInterval: judgeSeconds) }
             judgedExercises.withValue { $0.append(exercise) }
@@ -621,6 +657,38 @@ final class FakeToolchain: @unchecked Sendable {
         let name = "G_" + (folder.split(separator: "_").last ?? "")
         guard let result = checks[name], CheckReport.verdict(in: result.standardError) == nil else { return .output("", status: 0) }
         return result
+    }
+}
+
+extension FakeToolchain {
+    /// What `swift build --product _GradingKitPrebuilt` leaves in the build folder of the
+    /// workbook at `root`: an object and a module of each of `targets`, SwiftPM's list of
+    /// the objects it linked, and the library, linked again only when `relinking` (SwiftPM
+    /// does not when nothing changed) or missing. Returns the library.
+    @discardableResult
+    static func layOutBuild(of targets: [String], in root: URL, relinking: Bool = true) throws -> URL {
+        let debug = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
+        let manager = FileManager.default
+        try manager.createDirectory(at: debug.appendingPathComponent("Modules"), withIntermediateDirectories: true)
+        let library = GradingKit.dynamicLibrary(in: debug)
+        let relinks = relinking || !manager.fileExists(atPath: library.path)
+        var objects: [String] = []
+        for target in targets {
+            try Data("module".utf8).write(to: debug.appendingPathComponent("Modules/\(target).swiftmodule"))
+            let object = debug.appendingPathComponent("\(target).build/\(target).swift.o")
+            try manager.createDirectory(at: object.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if relinks || !manager.fileExists(atPath: object.path) { try Data("object".utf8).write(to: object) }
+            objects.append(object.path)
+        }
+        let list = debug.appendingPathComponent("\(GradingKit.productName).product/Objects.LinkFileList")
+        try manager.createDirectory(at: list.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((objects.joined(separator: "\n") + "\n").utf8).write(to: list)
+        if relinks {
+            // Linked after its objects, as a build does, on a clock that may not have moved.
+            try Data("kit".utf8).write(to: library)
+            try manager.setAttributes([.modificationDate: Date().addingTimeInterval(1)], ofItemAtPath: library.path)
+        }
+        return library
     }
 }
 
