@@ -7,9 +7,8 @@ import WorkbookBasics
 /// OpenCombine, CombineSchedulers), built once into a dynamic library.
 ///
 /// `.workbook/scenarios/` is a package of its own that depends on the workbook by path and
-/// on its pins, and SwiftPM builds it: the same trick as the grading kit, and for the same
-/// reasons. The workbook's own build folder cannot be asked for anything while `swift test`
-/// holds its lock, and an app that takes `Backpressure` must build no chapter parser, so the
+/// on its pins, and SwiftPM builds it. The workbook's own build folder cannot be asked for
+/// anything while `swift test` holds its lock, and an app that takes `Backpressure` must build no chapter parser, so the
 /// workbook does not compile chapters itself: it compiles each edited chapter on its own
 /// against this kit (``ChapterProgram``), which takes seconds, not a rebuild of the workbook.
 /// The kit's first build takes minutes; after that, `swift build` finds it current in a
