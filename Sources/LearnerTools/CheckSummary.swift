@@ -11,8 +11,8 @@ import GradeDisplay
 ///
 /// The messages and the next step are prose, wrapped to the terminal's width by the same
 /// ``TextWrapper`` that lays out `workbook read`, so a long message breaks between words
-/// rather than wherever the terminal's edge falls. The exercise rows are a table and stay
-/// one line each.
+/// rather than wherever the terminal's edge falls; what a check drew under its message (a
+/// timeline) keeps its own lines. The exercise rows are a table and stay one line each.
 public struct CheckSummary {
     public var results: [ExerciseResult]
     /// Exercises whose file is still the stub (graded anyway when named alone).
@@ -48,8 +48,10 @@ public struct CheckSummary {
                           Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style),
                           Span(result.exercise.filePath, ExerciseStyles.notStarted)])
             if let detail = result.outcome.detail {
-                let message = (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(detail)
+                let (prose, drawing) = Self.proseAndDrawing(of: result.outcome, detail: detail)
+                let message = (isUntouched ? "the check says: " : "") + VisibleEscapes.terminalLine(prose)
                 lines += wrapper.wrap([Span(message)], firstPrefix: [Span(Self.messageIndent)], prefix: [Span(Self.messageIndent)])
+                lines += drawing.map { $0.isEmpty ? [] : [Span(Self.messageIndent + VisibleEscapes.terminalLine($0))] }
             }
         }
         lines.append([])
@@ -70,6 +72,19 @@ public struct CheckSummary {
             lines += wrapper.wrap([Span(hintText), Span("swift run workbook hint \(exercise.name)", ExerciseStyles.command, keepsTogether: true)])
         }
         return lines.map { terminal.render($0) + "\n" }.joined()
+    }
+
+    /// A failed check's message is a sentence, then what it drew (the trace's timeline and
+    /// the rules it broke), line by line: the sentence is wrapped like prose, and the
+    /// drawing keeps its lines and columns. Whatever the learner's code chose in it (a
+    /// value, an error) is already one line (`Trace.oneLine`), so a line break is the
+    /// check's own. Every other message (a compile error, a trap) stays one line.
+    static func proseAndDrawing(of outcome: ExerciseOutcome, detail: String) -> (prose: String, drawing: [String]) {
+        guard case .failed = outcome else { return (detail, []) }
+        var lines = detail.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let prose = lines.removeFirst()
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return (prose, lines)
     }
 
     private func symbol(_ result: ExerciseResult, _ isUntouched: Bool) -> String {

@@ -174,6 +174,23 @@ func sampleRecord(students: [String] = ["ada", "bo"]) -> GradeRecord {
         #expect(!summary.allPassed)
     }
 
+    /// A failed check's timeline keeps its rows and columns on the learner's terminal; a
+    /// value the learner's code sent stays escaped inside its row, and a trap's message
+    /// stays one line.
+    @Test func aFailedChecksTimelineKeepsItsLinesAndATrapStaysOneLine() {
+        let timeline = "#        2    3\nevent    ^--3-|\ndemand   0    0"
+        let failed = ExerciseResult(exercise: .named("Countdown"), outcome: .failed(
+            scenario: "sends nothing until asked", message: "broke rule 1.1: delivered \"a\\u{A}b\" unasked\n\n\(timeline)\n\n"))
+        let crashed = ExerciseResult(exercise: .named("Pager"), outcome: .crashed("Fatal error: x\n✔ Pager passed"))
+        let text = CheckSummary(results: [failed, crashed], untouched: [], hintsSeen: { _ in 0 }, terminal: Terminal(usesColor: false, width: 80)).text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("    sends nothing until asked: broke rule 1.1: delivered \"a\\u{A}b\" unasked"), "\(text)")
+        let start = lines.firstIndex(of: "    #        2    3")
+        #expect(start.map { Array(lines[$0...($0 + 2)]) } == ["    #        2    3", "    event    ^--3-|", "    demand   0    0"], "\(text)")
+        #expect(lines.contains("    Fatal error: x\\u{A}✔ Pager passed"), "\(text)")
+        #expect(!lines.contains("✔ Pager passed"))
+    }
+
     @Test func anUntouchedExerciseIsNotStartedAndShowsWhatItsCheckSaysFirst() {
         let result = ExerciseResult(exercise: .named("MyAssign"), outcome: .failed(scenario: "asks for .unlimited once", message: "it called nothing"))
         let text = CheckSummary(results: [result], untouched: ["MyAssign"], hintsSeen: { _ in 0 }, terminal: Terminal(usesColor: false, width: 80)).text
