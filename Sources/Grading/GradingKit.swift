@@ -145,7 +145,7 @@ struct GradingKit: Sendable {
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
         let lock = BuildFolderLock(buildFolder: workspace.url(".build"))
-        if lock.isHeldByThisProcessOrAnAncestor {
+        if lock.isHeldByAnAncestor {
             try takeWhatThisBuildLinked()
         } else {
             try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)

@@ -32,9 +32,8 @@ struct Serve: ParsableCommand {
 
     mutating func run() throws {
         let root = try PackageRoot.locate()
-        let kit = ScenarioKit(packageRoot: root)
-        try kit.prepare(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
-                        progress: StepProgress().counting("building the scenario kit"))
+        let kit = try ScenarioKit(packageRoot: root).prepared(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
+                                                             progress: StepProgress().counting("building the scenario kit"))
         let port = self.port
         let seconds = timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)
         workbook_line_buffer_standard_output()

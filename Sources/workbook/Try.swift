@@ -44,14 +44,14 @@ struct Try: ParsableCommand {
         let book = try Book.load(packageRoot: root)
         let (chapter, scenario) = try ScenarioPlayground.scenario(named: self.scenario, in: book)
         let kit = ScenarioKit(packageRoot: root)
-        let playground = ScenarioPlayground(chapter: chapter, scenario: scenario, kit: kit,
+        var playground = ScenarioPlayground(chapter: chapter, scenario: scenario, kit: kit,
                                             timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit))
         // Line-buffered even into a pipe: a watcher is stopped, not ended.
         workbook_line_buffer_standard_output()
         let wrote = try playground.lay(reset: reset)
         print(wrote ? "Wrote \(playground.path), the book's version: edit it and save." : "\(playground.path) is your copy (`--reset` puts the book's back).")
-        try kit.prepare(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
-                        progress: StepProgress().counting("building the scenario kit"))
+        playground.kit = try kit.prepared(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
+                                          progress: StepProgress().counting("building the scenario kit"))
 
         var seen = FileManager.default.contents(atPath: playground.file.path)
         show(playground.run())

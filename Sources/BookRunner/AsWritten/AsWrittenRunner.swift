@@ -106,8 +106,12 @@ public struct AsWrittenRunner {
                 return .notRun(message: "not run, as \(first) says")
             })
         }
-        guard let kit else { return refused("no scenario kit here") }
-        if let error = kitPreparation.prepare(kit, log: log, progress: kitProgress) { return refused("\(error)") }
+        guard let unprepared = kit else { return refused("no scenario kit here") }
+        let kit: ScenarioKit
+        switch kitPreparation.prepare(unprepared, log: log, progress: kitProgress) {
+        case .success(let prepared): kit = prepared
+        case .failure(let error): return refused("\(error)")
+        }
         log("compiling \(chapter.path) as it is written now…")
         switch ChapterProgram(kit: kit, chapter: chapter).build() {
         case .success(let executable):
@@ -130,15 +134,14 @@ public struct AsWrittenRunner {
 
 /// Prepares a kit at most once, and remembers how that went.
 private final class KitPreparation {
-    private var outcome: (any Error)??
+    private var outcome: Result<ScenarioKit, any Error>?
 
-    /// The error preparing `kit` threw, the first time it was asked; nil when it is current.
-    func prepare(_ kit: ScenarioKit, log: (String) -> Void, progress: (@Sendable (Int, Int) -> Void)?) -> (any Error)? {
+    /// The kit made current, or the error preparing `kit` threw, the first time it was asked.
+    func prepare(_ kit: ScenarioKit, log: (String) -> Void, progress: (@Sendable (Int, Int) -> Void)?) -> Result<ScenarioKit, any Error> {
         if let outcome { return outcome }
-        let error: (any Error)?
-        do { try kit.prepare(log: log, progress: progress); error = nil } catch let thrown { error = thrown }
-        outcome = .some(error)
-        return error
+        let prepared = Result { try kit.prepared(log: log, progress: progress) }
+        outcome = prepared
+        return prepared
     }
 }
 

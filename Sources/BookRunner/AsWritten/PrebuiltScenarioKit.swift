@@ -7,10 +7,11 @@ import Foundation
 /// built at all.
 ///
 /// `swift run workbook …` builds only the command, not this library, so after the README's
-/// first command it is not there yet; after `swift build` or `swift test` it is. It is used
-/// only when it is newer than every module of the workbook's own in it, so a library edited
-/// since (which `swift run` has compiled again, but not linked into this library) sends the
-/// runner back to the kit's package, which builds what changed.
+/// first command it is not there yet; after `swift build` or `swift test` it is, and
+/// ``ScenarioKit/prepared(log:progress:)`` links it with `swift build --product` when it is
+/// not (seconds: `swift run` has compiled everything in it). It is used only when it is
+/// newer than every module of the workbook's own in it, so a library edited since (which
+/// `swift run` has compiled again, but not linked into this library) is linked again first.
 package struct PrebuiltScenarioKit: Sendable {
     /// The root package's product: `lib_ScenarioKitPrebuilt.so`.
     package static let productName = "_ScenarioKitPrebuilt"
@@ -30,14 +31,8 @@ package struct PrebuiltScenarioKit: Sendable {
     /// tests, built beside it), if that folder is `packageRoot`'s and the library in it is
     /// current; nil otherwise.
     package static func current(packageRoot: URL, running executable: URL = URL(fileURLWithPath: CurrentExecutable.path)) -> PrebuiltScenarioKit? {
+        guard let folder = buildFolder(packageRoot: packageRoot, running: executable) else { return nil }
         let root = packageRoot.resolvingSymlinksInPath().standardizedFileURL.path
-        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        // On macOS the tests are a bundle inside the build folder.
-        for _ in 0..<4 {
-            guard folder.path.hasPrefix(root + "/.build/") else { return nil }
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path) { break }
-            folder.deleteLastPathComponent()
-        }
         let kit = PrebuiltScenarioKit(buildFolder: folder, checkouts: URL(fileURLWithPath: root).appendingPathComponent(".build/checkouts"))
         guard let built = modificationDate(of: kit.library) else { return nil }
         for module in ownModules {
@@ -45,6 +40,21 @@ package struct PrebuiltScenarioKit: Sendable {
             guard let compiled = modificationDate(of: file), compiled <= built else { return nil }
         }
         return kit
+    }
+
+    /// The build folder of the running program (the `workbook` command, or the tests, built
+    /// beside it), if that folder is `packageRoot`'s: where `swift build --product` links the
+    /// library for it.
+    package static func buildFolder(packageRoot: URL, running executable: URL = URL(fileURLWithPath: CurrentExecutable.path)) -> URL? {
+        let root = packageRoot.resolvingSymlinksInPath().standardizedFileURL.path
+        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        // On macOS the tests are a bundle inside the build folder.
+        for _ in 0..<4 {
+            guard folder.path.hasPrefix(root + "/.build/") else { return nil }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        return nil
     }
 
     private static func modificationDate(of file: URL) -> Date? {

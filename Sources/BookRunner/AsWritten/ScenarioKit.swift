@@ -29,15 +29,21 @@ public struct ScenarioKit: Sendable {
     /// when it is there and current: then the kit is that, and its package is not built.
     package let prebuilt: PrebuiltScenarioKit?
 
+    /// Whether ``prepared(log:progress:)`` may link the library in the workbook's build folder.
+    private let mayLinkInWorkbooksBuild: Bool
+
     public init(packageRoot: URL) {
         self.packageRoot = packageRoot
         prebuilt = PrebuiltScenarioKit.current(packageRoot: packageRoot)
+        mayLinkInWorkbooksBuild = true
     }
 
-    /// The kit of its own package alone, never the workbook's build folder's.
+    /// The kit `prebuilt`, or with none, the kit of its own package alone, never the
+    /// workbook's build folder's.
     package init(packageRoot: URL, prebuilt: PrebuiltScenarioKit?) {
         self.packageRoot = packageRoot
         self.prebuilt = prebuilt
+        mayLinkInWorkbooksBuild = false
     }
 
     /// `.workbook/scenarios`, which git ignores: the kit's package, and the programs compiled
@@ -81,22 +87,41 @@ public struct ScenarioKit: Sendable {
         public var description: String { reason }
     }
 
-    /// Makes the kit current: writes its package and asks SwiftPM to build it, which does
-    /// nothing when nothing changed. `log` hears of a build that has real work to do, and
-    /// `progress` how far it has got (SwiftPM's steps done of its total so far).
+    /// The kit made current, to compile against: the library in the workbook's own build
+    /// folder when it is current, or once `swift build --product` has linked it there from
+    /// what the workbook's build already compiled (seconds, after `swift run workbook`);
+    /// else the kit's own package, which SwiftPM builds (minutes, once) and which does
+    /// nothing when nothing changed. The package is what grading inside the workbook's own
+    /// `swift test` gets when that build's library is not current: a `swift build` in the
+    /// workbook would wait for the lock its own `swift test` holds. `log` hears of a build
+    /// that has real work to do, and `progress` how far it has got (SwiftPM's steps done of
+    /// its total so far).
     ///
     /// - Throws: ``Unavailable`` when this folder has no sources to build it from, or the
     ///   build fails (then with the compiler's first error: the library does not build).
-    public func prepare(log: (String) -> Void = { _ in }, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
-        guard prebuilt == nil else { return }
+    public func prepared(log: (String) -> Void = { _ in }, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ScenarioKit {
+        if prebuilt != nil { return self }
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(Self.hostingTarget).path) else {
             throw Unavailable(reason: "\(packageRoot.lastPathComponent) has no \(Self.hostingTarget) to build the scenario kit from")
+        }
+        if mayLinkInWorkbooksBuild, PrebuiltScenarioKit.buildFolder(packageRoot: packageRoot) != nil,
+           !BuildFolderLock(buildFolder: packageRoot.appendingPathComponent(".build")).isHeldByAnAncestor {
+            log("linking the scenario kit, which compiles edited chapters, in the workbook's build folder…")
+            try build(["build", "--package-path", packageRoot.path, "--product", PrebuiltScenarioKit.productName], what: "the workbook's library", progress: progress)
+            if let current = PrebuiltScenarioKit.current(packageRoot: packageRoot) {
+                return ScenarioKit(packageRoot: packageRoot, prebuilt: current)
+            }
         }
         try write()
         if !FileManager.default.fileExists(atPath: dynamicLibrary.path) {
             log("building the scenario kit, which compiles edited chapters (once: a few minutes)…")
         }
-        let arguments = ["build", "--package-path", directory.path, "--product", Self.productName]
+        try build(["build", "--package-path", directory.path, "--product", Self.productName], what: "the scenario kit", progress: progress)
+        return self
+    }
+
+    /// Runs `swift` with `arguments`; throws ``Unavailable`` with the first error when it fails.
+    private func build(_ arguments: [String], what: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
         let result: ChildProcess.Result
         var swiftBuild = ChildProcess("swift", arguments, timeout: buildTimeLimit)
         let steps = progress.map(SwiftBuildProgress.init(report:))
@@ -111,7 +136,7 @@ public struct ScenarioKit: Sendable {
             let output = result.standardOutput + "\n" + result.standardError
             let line = output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
                 ?? (result.termination == .timedOut ? "its build took more than \(Int(buildTimeLimit)) s" : "swift build failed without saying why")
-            throw Unavailable(reason: "the scenario kit does not build: \(line)")
+            throw Unavailable(reason: "\(what) does not build: \(line)")
         }
     }
 

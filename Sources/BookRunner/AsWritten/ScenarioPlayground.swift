@@ -12,7 +12,7 @@ import Foundation
 public struct ScenarioPlayground {
     public let chapter: Chapter
     public let scenario: Scenario
-    public let kit: ScenarioKit
+    public var kit: ScenarioKit
     /// Seconds a run may take before it is stopped.
     public var timeLimit: TimeInterval
     /// The scratch files' folder, from the package root.

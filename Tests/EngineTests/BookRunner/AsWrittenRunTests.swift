@@ -87,7 +87,7 @@ import WorkbookTestSupport
     /// The kit's first build takes a minute or more: waited for off the test pool, so that
     /// the rest of the run goes on meanwhile.
     func prepareTheKit() async throws {
-        try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot).prepare() }
+        _ = try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot).prepared() }
     }
 
     func chapterOne(replacing old: String, with new: String) throws -> Chapter {

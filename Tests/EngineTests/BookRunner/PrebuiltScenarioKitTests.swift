@@ -57,15 +57,15 @@ import WorkbookTestSupport
     }
 }
 
-/// The kit's own package, which a learner's first `try`, `serve` or edited `run` builds
-/// after the README's first command (no library in the build folder yet). Its build takes a
-/// minute or more, so `swift test` leaves it to CI's stage of its own, which sets
+/// The kit's own package, which an edited chapter is compiled against where the workbook's
+/// build folder cannot link the library: inside the workbook's own `swift test` when that
+/// build's library is not current, or a `workbook` built in another folder. Its build takes
+/// a minute or more, so `swift test` leaves it to CI's stage of its own, which sets
 /// `WORKBOOK_KIT_PACKAGE_TEST` (`.ci/run`).
 @Suite(.tags(.slow), .enabled(if: ProcessInfo.processInfo.environment["WORKBOOK_KIT_PACKAGE_TEST"] != nil, "the kit's package: CI's own stage"))
 struct ScenarioKitPackageTests {
     @Test func anEditedChapterCompilesAgainstTheKitsOwnPackage() async throws {
-        let kit = ScenarioKit(packageRoot: BuiltWorkbook.packageRoot, prebuilt: nil)
-        try await offThePool { try kit.prepare() }
+        let kit = try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot, prebuilt: nil).prepared() }
         #expect(FileManager.default.fileExists(atPath: kit.dynamicLibrary.path))
         #expect(kit.dynamicLibrary.path.contains("/.workbook/scenarios/"))
         let runner = AsWrittenRunner(runner: ScenarioRunner(executable: BuiltWorkbook.path), kit: kit)

@@ -30,7 +30,7 @@ import WorkbookTestSupport
         var playground = ScenarioPlayground(chapter: chapter, scenario: scenario, kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot))
         playground.folder = ".workbook/try-test-\(UUID().uuidString)"
         // The kit's first build takes a minute or more: waited for off the test pool.
-        try await offThePool { [kit = playground.kit] in try kit.prepare() }
+        playground.kit = try await offThePool { [kit = playground.kit] in try kit.prepared() }
         let file = playground.file
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try playground.lay(reset: true)

@@ -161,8 +161,7 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 /// this package's scenario kit.
 @Suite(.tags(.slow), .slow) struct BookServerRunTests {
     @Test func anEditedScenarioRunsInTheSandboxAndComesBackWithItsDiffAndPictures() async throws {
-        let kit = ScenarioKit(packageRoot: BuiltWorkbook.packageRoot)
-        try await offThePool { try kit.prepare() }
+        let kit = try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot).prepared() }
         let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: kit, port: 0, timeLimit: 5)
         defer { Task { await server.stop() } }
         let port = server.port, own = "http://127.0.0.1:\(port)"
