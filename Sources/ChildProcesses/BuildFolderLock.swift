@@ -6,23 +6,19 @@ import Darwin
 #endif
 
 /// SwiftPM's lock on the workbook's build folder, as far as the kits need it: whether a
-/// `swift build` or `swift test` that this process runs inside holds it.
+/// `swift build` started now would wait for it.
 ///
-/// A `swift build` started from inside that process would wait for the lock its own
-/// ancestor holds, so grading, or an edited chapter, inside the workbook's `swift test`
-/// must not start one. Two things SwiftPM leaves say who holds it:
-/// - the lock itself, an `flock` on a file SwiftPM names after the build folder's path in
-///   the temporary folder (`/tmp/_work_main_.build.lock` for `/work/main/.build`): when
-///   that file is there and can be locked, nobody holds the lock;
-/// - the pid SwiftPM writes into `<build folder>/.lock` when it takes the lock, and leaves
-///   there after. `swift run` takes the lock to build, lets it go, and then becomes the
-///   program it runs (the same pid), so a pid that is this process's own is no holder.
-///
-/// The lock is taken to be held by an ancestor when it is not seen free and the pid is a
-/// proper ancestor's. A pid left by a build that has ended names an ancestor only if the
-/// system gave it again to a process started after that build; then the kits are checked
-/// by their dates instead of being built (grading stops with an error rather than grade
-/// with a stale kit).
+/// Inside the workbook's own `swift test`, which holds the lock while its tests run, a
+/// `swift build` would wait for the lock its own ancestor holds, so grading, or an edited
+/// chapter, must not start one there. SwiftPM's lock is an `flock` on a file it names after
+/// the build folder's path, in the temporary folder (`/tmp/_work_main_.build.lock` for
+/// `/work/main/.build`): when that file can be locked, nobody holds the lock (`swift run`
+/// lets it go before it becomes the program it runs); when it cannot, a build holds it,
+/// this process's ancestor or another. Where that file is not found (another temporary
+/// folder), the pid SwiftPM writes into `<build folder>/.lock` when it takes the lock is
+/// asked instead: a proper ancestor's means held. (SwiftPM leaves that pid there after,
+/// `swift run`'s is the workbook's own, and a fresh clone's first build has no `.build` to
+/// write it into; hence it comes second.)
 package struct BuildFolderLock {
     /// The workbook's `.build`.
     package let buildFolder: URL
@@ -56,8 +52,9 @@ package struct BuildFolderLock {
         return true
     }
 
-    package var isHeldByAnAncestor: Bool {
-        if isSeenFree == true { return false }
+    /// Whether a `swift build` in this folder would wait for another SwiftPM.
+    package var isHeld: Bool {
+        if let free = isSeenFree { return !free }
         guard let holder, holder > 0, holder != getpid() else { return false }
         return ProcessTable.isThisProcessOrAnAncestor(holder)
     }

@@ -17,10 +17,11 @@ import FileFingerprints
 /// (``KitInputs``) and which file the library is, recorded in `.workbook/grade/` when it
 /// was last made current: not by dates, which a checkout, a copy or a clock sets. When it is
 /// not, grading asks SwiftPM to build the product (`swift build --product`), which compiles
-/// only what changed. One case cannot ask SwiftPM: grading inside the workbook's own
-/// `swift test`, which holds the build folder's lock (a `swift build` would wait for
-/// itself). That build has just linked the library, so it is taken when nothing it is made
-/// of is newer than it (``BuildFolderLock``); otherwise grading stops with a one-line error.
+/// only what changed. One case cannot ask SwiftPM: grading while a build holds the build
+/// folder's lock (``BuildFolderLock``), above all inside the workbook's own `swift test`,
+/// where a `swift build` would wait for itself. That build has linked the library, so it
+/// is taken when nothing it is made of is newer than it; otherwise grading stops with a
+/// one-line error.
 /// Everything is decided under the ``GradingLock``, so a class of any size, and every later
 /// check, links the same library.
 struct GradingKit: Sendable {
@@ -145,7 +146,7 @@ struct GradingKit: Sendable {
         }
         try? FileManager.default.removeItem(at: inputs.recordFile)
         let lock = BuildFolderLock(buildFolder: workspace.url(".build"))
-        if lock.isHeldByAnAncestor {
+        if lock.isHeld {
             try takeWhatThisBuildLinked()
         } else {
             try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
@@ -159,12 +160,12 @@ struct GradingKit: Sendable {
         digests.keepOnly(inputs.files(targets: targets).map(\.path))
     }
 
-    /// Inside the workbook's own `swift test`: the library that build linked, if nothing it
-    /// is made of (its objects, its targets' sources, the manifest and pins) is newer than
-    /// it. A file edited since is an error rather than a grade of code that is not what the
-    /// workbook now says.
+    /// While SwiftPM holds the build folder's lock (inside the workbook's own `swift test`):
+    /// the library that build linked, if nothing it is made of (its objects, its targets'
+    /// sources, the manifest and pins) is newer than it. A file edited since is an error
+    /// rather than a grade of code that is not what the workbook now says.
     private func takeWhatThisBuildLinked() throws {
-        let busy = "the workbook's build folder is locked by the `swift build` or `swift test` running this grading"
+        let busy = "the workbook's build folder is locked by a `swift build` or `swift test` (this grading's own, or another)"
         guard let linked = Self.modificationDate(of: dynamicLibrary) else {
             throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
         }

@@ -91,9 +91,10 @@ public struct ScenarioKit: Sendable {
     /// folder when it is current, or once `swift build --product` has linked it there from
     /// what the workbook's build already compiled (seconds, after `swift run workbook`);
     /// else the kit's own package, which SwiftPM builds (minutes, once) and which does
-    /// nothing when nothing changed. The package is what grading inside the workbook's own
-    /// `swift test` gets when that build's library is not current: a `swift build` in the
-    /// workbook would wait for the lock its own `swift test` holds. `log` hears of a build
+    /// nothing when nothing changed. The package is what an edited chapter inside the
+    /// workbook's own `swift test` gets when that build's library is not current: a `swift
+    /// build` in the workbook would wait for the lock its own `swift test` holds
+    /// (``BuildFolderLock``). `log` hears of a build
     /// that has real work to do, and `progress` how far it has got (SwiftPM's steps done of
     /// its total so far).
     ///
@@ -105,7 +106,7 @@ public struct ScenarioKit: Sendable {
             throw Unavailable(reason: "\(packageRoot.lastPathComponent) has no \(Self.hostingTarget) to build the scenario kit from")
         }
         if mayLinkInWorkbooksBuild, PrebuiltScenarioKit.buildFolder(packageRoot: packageRoot) != nil,
-           !BuildFolderLock(buildFolder: packageRoot.appendingPathComponent(".build")).isHeldByAnAncestor {
+           !BuildFolderLock(buildFolder: packageRoot.appendingPathComponent(".build")).isHeld {
             log("linking the scenario kit, which compiles edited chapters, in the workbook's build folder…")
             try build(["build", "--package-path", packageRoot.path, "--product", PrebuiltScenarioKit.productName], what: "the workbook's library", progress: progress)
             if let current = PrebuiltScenarioKit.current(packageRoot: packageRoot) {

@@ -10,10 +10,10 @@ import WorkbookTestSupport
     @Test func theSwiftTestRunningTheseTestsIsSeenHoldingTheWorkbooksLock() {
         let lock = BuildFolderLock(buildFolder: BuiltWorkbook.packageRoot.appendingPathComponent(".build"))
         #expect(lock.isSeenFree == false, "SwiftPM's lock file is \(lock.swiftPMLockFile.path)")
-        #expect(lock.isHeldByAnAncestor)
+        #expect(lock.isHeld)
     }
 
-    @Test func aLockFileThatCanBeTakenIsFreeWhateverPidTheFolderNames() throws {
+    @Test func theLockFileDecidesAndThePidOnlyWhereThereIsNone() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
         let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
         try FileManager.default.createDirectory(at: lock.buildFolder, withIntermediateDirectories: true)
@@ -21,16 +21,21 @@ import WorkbookTestSupport
         #expect(lock.swiftPMLockFile.lastPathComponent == "_" + (root.resolvingSymlinksInPath().pathComponents.dropFirst() + [".build"]).joined(separator: "_") + ".lock")
         try Data("\(getppid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
         #expect(lock.isSeenFree == nil)
-        #expect(lock.isHeldByAnAncestor, "no lock file to ask: the pid decides")
+        #expect(lock.isHeld, "no lock file to ask: a proper ancestor's pid says held")
+        try Data("\(getpid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
+        #expect(!lock.isHeld, "`swift run` leaves its own pid, which is the workbook's")
+        try Data("999999999".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
+        #expect(!lock.isHeld, "a build that has ended")
+
+        try Data("\(getppid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
         try Data().write(to: lock.swiftPMLockFile)
         #expect(lock.isSeenFree == true)
-        #expect(!lock.isHeldByAnAncestor, "a lock this process can take is held by nobody")
+        #expect(!lock.isHeld, "a lock this process can take is held by nobody, whatever pid was left")
         let holding = open(lock.swiftPMLockFile.path, O_RDONLY)
         defer { close(holding) }
         #expect(flock(holding, LOCK_EX) == 0)
         #expect(lock.isSeenFree == false)
-        #expect(lock.isHeldByAnAncestor)
-        try Data("\(getpid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
-        #expect(!lock.isHeldByAnAncestor, "`swift run` leaves its own pid, which is the workbook's")
+        try FileManager.default.removeItem(at: lock.buildFolder.appendingPathComponent(".lock"))
+        #expect(lock.isHeld, "a fresh clone's first build writes no pid: the lock alone says held")
     }
 }
