@@ -76,30 +76,9 @@ struct GradingKit: Sendable {
         #endif
     }
 
-    /// The module maps of the C modules the built Swift modules may need (OpenCombine's
-    /// helpers, swift-atomics' shims): those SwiftPM writes for C targets into the build
-    /// folder (`<Target>.build/module.modulemap`), and those C targets keep beside their
-    /// public headers (`Sources/<Target>/include/module.modulemap`, in the checkouts and
-    /// the workbook), which SwiftPM uses where they are. More maps than a compile needs do
-    /// no harm: ``ModuleWall`` hands each compile only those the compiler's dependency scan
-    /// names. The `include/` maps SwiftPM writes for Swift targets are left out: they
-    /// describe the same modules again, for Objective-C.
+    /// The module maps of the C modules the kit's modules may need (``CModuleMaps``).
     var cModuleMaps: [URL] {
-        let build = buildFolder
-        let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let checkouts = workspace.url(".build/checkouts")
-        let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [workspace.root]
-        let declared = packages.flatMap { package in
-            let sources = package.appendingPathComponent("Sources")
-            return Self.entries(of: sources).map { sources.appendingPathComponent($0).appendingPathComponent("include/module.modulemap") }
-        }
-        return Set((generated + declared).map(\.standardizedFileURL.path)).sorted()
-            .filter { FileManager.default.fileExists(atPath: $0) }
-            .map(URL.init(fileURLWithPath:))
-    }
-
-    private static func entries(of folder: URL) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        CModuleMaps.find(buildFolder: buildFolder, checkouts: workspace.url(".build/checkouts"), packageRoot: workspace.root)
     }
 
     /// File digests between gradings, so that deciding the kit is current reads only the
@@ -182,7 +161,7 @@ struct GradingKit: Sendable {
     /// Runs `swift build --product` in the workbook; throws the first error when it fails.
     private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
-        log("building the grading kit: the driver and Backpressure, once per change to them…")
+        log("building the grading kit in the workbook's build folder (the driver and the library, once per change to them)…")
         var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", workspace.root.path], timeout: timeLimit)
         let steps = progress.map(SwiftBuildProgress.init(report:))
         if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }

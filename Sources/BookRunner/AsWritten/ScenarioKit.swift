@@ -180,24 +180,8 @@ public struct ScenarioKit: Sendable {
         """
     }
 
-    /// The module maps of the C modules the kit's Swift modules may need (OpenCombine's
-    /// helpers, swift-atomics' shims, the workbook's own C targets): those SwiftPM writes for C
-    /// targets into the build folder, and those C targets keep beside their public headers.
+    /// The module maps of the C modules the kit's Swift modules may need (``CModuleMaps``).
     package var cModuleMaps: [URL] {
-        let build = buildFolder
-        let generated = Self.entries(of: build).map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let checkouts = prebuilt?.checkouts ?? directory.appendingPathComponent(".build/checkouts")
-        let packages = Self.entries(of: checkouts).map { checkouts.appendingPathComponent($0) } + [packageRoot]
-        let declared = packages.flatMap { package in
-            let sources = package.appendingPathComponent("Sources")
-            return Self.entries(of: sources).map { sources.appendingPathComponent($0).appendingPathComponent("include/module.modulemap") }
-        }
-        return Set((generated + declared).map(\.standardizedFileURL.path)).sorted()
-            .filter { FileManager.default.fileExists(atPath: $0) }
-            .map(URL.init(fileURLWithPath:))
-    }
-
-    private static func entries(of folder: URL) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        CModuleMaps.find(buildFolder: buildFolder, checkouts: prebuilt?.checkouts ?? directory.appendingPathComponent(".build/checkouts"), packageRoot: packageRoot)
     }
 }
