@@ -104,9 +104,26 @@ struct GradingKit: Sendable {
         return list.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
     }
 
+    /// Whether the library is what this build folder's objects make: SwiftPM's list of them
+    /// names this folder (not another that the `.build` was copied from) and the driver, and
+    /// none of them is newer than the library. An object compiled again since the link
+    /// (`swift run` after an edit, then the edit undone: the sources are as recorded, the
+    /// objects are not what the library holds) is not.
+    func isLinkedFromItsObjects() -> Bool {
+        guard let linked = Self.modificationDate(of: dynamicLibrary) else { return false }
+        let build = buildFolder.resolvingSymlinksInPath().path + "/"
+        let objects = linkedObjectPaths()
+        guard !objects.isEmpty, linkedTargets().contains(Self.driverTarget),
+              objects.allSatisfy({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path.hasPrefix(build) }) else { return false }
+        return !objects.contains { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }
+    }
+
+    /// The target the product is made of: a list of objects without it is no kit.
+    static let driverTarget = "ExerciseDriver"
+
     /// Makes the kit current: takes the library when the digest of its inputs and the
-    /// library are those recorded, else builds it (or, inside the workbook's own build,
-    /// takes the library that build just linked).
+    /// library are those recorded and it is linked from its objects, else builds it (or,
+    /// inside the workbook's own build, takes the library that build just linked).
     func prepare(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
                  progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
         Self.removeOldPackage(in: directory)
@@ -114,6 +131,7 @@ struct GradingKit: Sendable {
         var digests = FileDigests(cacheFile: digestCache)
         defer { digests.save() }
         if let record = inputs.recorded(), let built = ProgramFingerprint(dynamicLibrary), record.library == built.record,
+           record.targets.contains(Self.driverTarget), isLinkedFromItsObjects(),
            record.digest == inputs.digest(targets: record.targets, { digests.digest(ofFileAt: $0) }) {
             return
         }
@@ -133,6 +151,9 @@ struct GradingKit: Sendable {
         guard let built = ProgramFingerprint(dynamicLibrary) else {
             throw WorkbookError("`swift build` left no \(dynamicLibrary.lastPathComponent) in \(buildFolder.path)")
         }
+        guard isLinkedFromItsObjects() else {
+            throw WorkbookError("\(dynamicLibrary.path) is not linked from the objects SwiftPM lists for it in this build folder (\(linkedObjects.path)); remove \(buildFolder.path) and grade again")
+        }
         let targets = linkedTargets()
         let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
         try inputs.record(KitInputs.Record(digest: digest, library: built.record, targets: targets))
@@ -148,8 +169,11 @@ struct GradingKit: Sendable {
         guard let linked = Self.modificationDate(of: dynamicLibrary) else {
             throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
         }
+        guard isLinkedFromItsObjects() else {
+            throw WorkbookError("\(busy), and the grading kit it holds is not linked from its objects (one was compiled again since, or the folder was copied); run it again")
+        }
         let sources = inputs.files(targets: linkedTargets()).map(\.path)
-        if let newer = (linkedObjectPaths() + sources).first(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+        if let newer = sources.first(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
             throw WorkbookError("\(busy), and \(newer) changed after that build linked the grading kit; run it again")
         }
     }
@@ -172,6 +196,9 @@ struct GradingKit: Sendable {
         }
         guard build.succeeded else {
             let output = build.standardOutput + "\n" + build.standardError
+            if output.contains("was compiled with module cache path") {
+                throw WorkbookError("the workbook's build folder was copied from another folder (its module cache names that folder); remove \(buildFolder.appendingPathComponent("ModuleCache").path) and grade again")
+            }
             let line = CompilerDiagnostic.errors(in: output).first?.text
                 ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
                 ?? "swift build failed without saying why"
@@ -183,11 +210,10 @@ struct GradingKit: Sendable {
     /// is made of was compiled again meanwhile: a `swift build` or `swift run` in the
     /// workbook while a class is graded would otherwise hand later programs another kit.
     func confirmUnchanged(since identity: String?) throws {
-        guard let identity, identity == self.identity,
-              let linked = Self.modificationDate(of: dynamicLibrary) else {
+        guard let identity, identity == self.identity else {
             throw WorkbookError("the workbook's grading kit was built again while this grading ran (a `swift build` or `swift run` in the workbook); grade again")
         }
-        if linkedObjectPaths().contains(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+        guard isLinkedFromItsObjects() else {
             throw WorkbookError("the workbook's library was compiled again while this grading ran (a `swift build` or `swift run` in the workbook); grade again")
         }
     }

@@ -217,6 +217,46 @@ import WorkbookTestSupport
         #expect(toolchain.kitBuilds == 2)
     }
 
+    /// An object of the kit compiled again since its link, the sources as recorded (an edit
+    /// tried with `swift run`, then undone): the library is not what the objects make, so it
+    /// is linked again before anything is graded, and grading goes on.
+    @Test func anObjectCompiledAgainSinceTheLinkLinksTheKitAgainBeforeGrading() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        let kit = GradingKit(workspace: workbook.workspace)
+        let object = try #require(kit.linkedObjectPaths().first)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: object)
+        #expect(!kit.isLinkedFromItsObjects())
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2, "linked again once, then current")
+    }
+
+    /// A `.build` copied from another folder lists that folder's objects: it is no kit of
+    /// this folder's, built again here, and never taken by its dates inside a build.
+    @Test func aListOfAnotherFoldersObjectsIsNoKitOfThisOne() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        let kit = GradingKit(workspace: workbook.workspace)
+        let foreign = kit.linkedObjectPaths().map { $0.replacingOccurrences(of: workbook.root.path, with: "/elsewhere/workbook") }
+        func plantForeignList() throws {
+            let linked = try #require(try FileManager.default.attributesOfItem(atPath: kit.dynamicLibrary.path)[.modificationDate] as? Date)
+            try Data(foreign.joined(separator: "\n").utf8).write(to: kit.linkedObjects)
+            try FileManager.default.setAttributes([.modificationDate: linked], ofItemAtPath: kit.linkedObjects.path)
+        }
+        try plantForeignList()
+        #expect(kit.linkedTargets().isEmpty)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 2)
+
+        try plantForeignList()
+        try FileManager.default.removeItem(at: kit.inputs.recordFile)
+        try workbook.write("\(getppid())", to: ".build/.lock")
+        let error = #expect(throws: WorkbookError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("is not linked from its objects"))
+        #expect(kit.inputs.recorded() == nil, "nothing is recorded of a kit not taken")
+    }
+
     /// A `swift build` in the workbook while a class is graded links the kit again: the
     /// grading says so rather than return grades of programs linked against two kits.
     @Test func aKitLinkedAgainWhileGradingIsAnErrorNotAGrade() throws {
