@@ -43,6 +43,14 @@ public struct ClassRoster {
     }
 
     private static func student(named name: String, at folder: URL, displayFolder: String, workbook: URL?) -> Student {
+        // A student's folder that is a link to another's (a class unpacked from archives
+        // keeps top-level links) is not their work: its submission is the link itself,
+        // which grading refuses as it refuses a linked `Exercises/`.
+        guard PlainFile.isRealFolder(folder) else {
+            return Student(submission: Submission(name: name, folder: folder, displayFolder: "Exercises"),
+                           problems: ["\(displayFolder) is a symbolic link, not a folder of the class; nothing in it was graded"],
+                           runsWhenOpened: RunsWhenOpenedSearch(folder: folder, workbookCounterpart: nil).run())
+        }
         let clone = folder.appendingPathComponent("Exercises")
         let isClone = FileManager.default.fileExists(atPath: clone.path)
         // Paths in a student's grades are relative to their folder (`Exercises/X.swift:41:9`),

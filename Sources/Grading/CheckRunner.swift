@@ -103,9 +103,10 @@ struct CheckRunner: Sendable {
         let limits = Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1)
         let sandboxed = neutral
             ? sandbox.wrap(driver, limits: limits, readable: [],
-                           mounted: [.init(host: compiler.folder(of: job), inside: Sandbox.jobInside), .init(host: compiler.buildFolder, inside: Sandbox.kitInside)],
+                           mounted: [.init(host: compiler.folder(of: job), inside: Sandbox.jobInside),
+                                     .init(host: compiler.kit.dynamicLibrary, inside: Sandbox.kitInside + "/" + compiler.kit.dynamicLibrary.lastPathComponent)],
                            workingDirectoryInside: Sandbox.jobInside)
-            : sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.buildFolder])
+            : sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.kit.dynamicLibrary])
         var judgeProcess = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
         judgeProcess.wiredInput = toJudge.read
         judgeProcess.wiredOutput = toDriver.write

@@ -50,8 +50,8 @@ struct ExerciseCompiler: Sendable {
     /// The C module maps of the exercise's compile, and of the program's.
     private let learnerMaps: [URL]
     private let programMaps: [URL]
-    /// What every step reads besides the toolchain: the kit, the wall, the module cache and
-    /// the C modules' folders.
+    /// What every step reads besides the toolchain: the kit's modules and library, the wall,
+    /// the module cache and the C modules' folders.
     private let readable: [URL]
     /// Which kit the programs link (``GradingKit/identity``): one linked against another is stale.
     private let kitStamp: String
@@ -91,7 +91,9 @@ struct ExerciseCompiler: Sendable {
         frontend = sandbox.frontend
         learnerMaps = wall.learnerModuleMaps
         programMaps = wall.programModuleMaps
-        readable = [buildFolder, wall.directory, wall.moduleCache] + ModuleWall.folders(of: programMaps)
+        // Of the workbook's build folder, only the modules and the kit's library: not the
+        // judge, the tests or any other product built there.
+        readable = [kit.modules, kit.dynamicLibrary, wall.directory, wall.moduleCache] + ModuleWall.folders(of: programMaps)
         kitStamp = kit.identity ?? ""
         bindings = Dictionary(uniqueKeysWithValues: exercises.compactMap { exercise in
             (try? String(contentsOf: kit.workspace.url(exercise.bindingPath), encoding: .utf8)).map { (exercise.name, $0) }

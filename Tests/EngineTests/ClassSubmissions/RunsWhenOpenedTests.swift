@@ -103,6 +103,18 @@ import WorkbookTestSupport
         #expect(roster.students.flatMap(\.problems).allSatisfy { !$0.contains(group.folder.path) })
     }
 
+    /// A student's folder that links to another student's is refused, not graded as theirs
+    /// (a class unpacked from archives keeps such links; red team, kit round, A7).
+    @Test func aStudentsFolderThatLinksToAnothersIsNotGradedAsTheirs() throws {
+        let (_, group) = try plantedClass()
+        let first = try #require(try ClassRoster(folder: group.folder, displayName: "class").students.first)
+        let link = group.folder.appendingPathComponent("zz-copier")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: group.folder.appendingPathComponent(first.submission.name).path)
+        let copier = try #require(try ClassRoster(folder: group.folder, displayName: "class").students.first { $0.submission.name == "zz-copier" })
+        #expect(!PlainFile.isRealFolder(copier.submission.folder), "grading refuses the submission: \(copier.submission.folder.path)")
+        #expect(copier.problems == ["class/zz-copier is a symbolic link, not a folder of the class; nothing in it was graded"])
+    }
+
     /// A manifest changed by one byte, or a link to the workbook's own, is not the workbook's.
     @Test func aChangedOrLinkedManifestIsTheStudents() throws {
         let (workbook, group) = try plantedClass()
