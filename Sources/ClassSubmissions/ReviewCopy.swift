@@ -38,13 +38,17 @@ public struct ReviewCopy {
 
     /// Writes each student's exercise files; returns the folder name each student got, in
     /// order (their own name, escaped when it holds what a terminal or a file list would
-    /// not show as written).
+    /// not show as written, and cut when too long for a folder's name).
     @discardableResult
     public func write(_ submissions: [Submission], exercises: [Exercise]) throws -> [String] {
         try submissions.map { submission in
             let student = try makeStudentFolder(for: submission.name)
             let target = student.url.appendingPathComponent("Exercises")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+            // A submission reached through a link (a student's folder, or their `Exercises/`,
+            // that links to another's) is graded as nothing, and copied as nothing: its files
+            // are someone else's.
+            guard PlainFile.isRealFolder(submission.folder) else { return student.name }
             for exercise in exercises {
                 guard case .success(let bytes) = PlainFile.read(submission.fileURL(of: exercise)) else { continue }
                 try bytes.write(to: target.appendingPathComponent("\(exercise.name).swift"), options: .withoutOverwriting)
@@ -59,7 +63,26 @@ public struct ReviewCopy {
     public static func folderName(for student: String) -> String {
         let escaped = VisibleEscapes.terminalLine(student)
         guard !escaped.isEmpty else { return "\\u{0}" }
-        return escaped.hasPrefix(".") ? "\\u{2E}" + escaped.dropFirst() : escaped
+        return cut(escaped.hasPrefix(".") ? "\\u{2E}" + escaped.dropFirst() : escaped)
+    }
+
+    /// The bytes a folder name keeps: file systems allow 255, and a ` (1000)` must still fit.
+    /// A name written with escapes can be six times its own length.
+    static let nameLimit = 240
+
+    /// `name`, or its first bytes and `…` when it is longer than ``nameLimit``: two names cut
+    /// alike get ` (2)` as any two names that read alike do.
+    static func cut(_ name: String) -> String {
+        guard name.utf8.count > nameLimit else { return name }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            guard bytes + size <= nameLimit - "…".utf8.count else { break }
+            kept.append(scalar)
+            bytes += size
+        }
+        return String(kept) + "…"
     }
 
     /// Creates the student's folder, never an existing one: two names that escape alike, or

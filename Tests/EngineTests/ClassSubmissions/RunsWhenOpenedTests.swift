@@ -194,6 +194,28 @@ import WorkbookTestSupport
         }
     }
 
+    /// What grading refused through a link is not copied either, and a name whose escapes
+    /// make it too long for a folder is cut, not an error for the whole class (red team,
+    /// kit round 2: R1, R2).
+    @Test func aLinkedSubmissionIsCopiedAsNothingAndALongNameIsCut() throws {
+        let (_, group) = try RunsWhenOpenedTests().plantedClass()
+        let ada = group.folder.appendingPathComponent("ada")
+        try FileManager.default.createDirectory(at: group.folder.appendingPathComponent("mal"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: group.folder.appendingPathComponent("mal/Exercises").path, withDestinationPath: "../ada/Exercises")
+        try FileManager.default.createSymbolicLink(atPath: group.folder.appendingPathComponent("mal2").path, withDestinationPath: ada.path)
+        let long = String(repeating: "\u{1}", count: 60)
+        try group.hand(in: "// a long name's Countdown\n", as: long + "/Exercises/Countdown.swift")
+        let roster = try ClassRoster(folder: group.folder, displayName: "class")
+        let review = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: review) }
+        let names = try ReviewCopy(folder: review, displayName: "review").write(roster.students.map(\.submission), exercises: [.named("Countdown")])
+        let files = try ClassroomFilesTests.files(in: review)
+        #expect(!files.contains { $0.hasPrefix("mal/") || $0.hasPrefix("mal2/") }, "\(files)")
+        let cut = try #require(names.first { $0.hasPrefix("\\u{1}") })
+        #expect(cut.utf8.count <= ReviewCopy.nameLimit && cut.hasSuffix("…"))
+        #expect(files.contains(cut + "/Exercises/Countdown.swift"))
+    }
+
     @Test func folderNamesShowWhatTheyAreAndNeverCollide() throws {
         #expect(ReviewCopy.folderName(for: "ada") == "ada")
         #expect(ReviewCopy.folderName(for: "..") == #"\u{2E}."#)
