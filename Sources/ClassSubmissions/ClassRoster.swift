@@ -42,6 +42,10 @@ public struct ClassRoster {
         }
     }
 
+    /// The files that are not exercises a student's grade names one by one: a folder of
+    /// thousands would otherwise fill the class's records with one line each.
+    static let namedStrangers = 20
+
     private static func student(named name: String, at folder: URL, displayFolder: String, workbook: URL?) -> Student {
         // A student's folder that is a link to another's (a class unpacked from archives
         // keeps top-level links) is not their work: its submission is the link itself,
@@ -64,8 +68,10 @@ public struct ClassRoster {
         let submission = Submission(name: name, folder: exercises, displayFolder: display)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: exercises.path)) ?? []).filter { $0.hasSuffix(".swift") }
         let known = Set(ExerciseManifest.all.map { "\($0.name).swift" })
-        var problems = files.filter { !known.contains($0) && $0 != "Package.swift" }.sorted().map {
-            "\(display)/\($0) is not an exercise; it was not graded"
+        let strangers = files.filter { !known.contains($0) && $0 != "Package.swift" }.sorted()
+        var problems = strangers.prefix(Self.namedStrangers).map { "\(display)/\($0) is not an exercise; it was not graded" }
+        if strangers.count > Self.namedStrangers {
+            problems.append("and \(strangers.count - Self.namedStrangers) more files in \(display)/ that are not exercises; none was graded")
         }
         if !files.contains(where: known.contains) {
             problems.insert("no Exercises/ folder and no exercise files; everything is graded not started", at: 0)

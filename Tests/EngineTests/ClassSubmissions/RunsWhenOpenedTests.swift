@@ -115,6 +115,16 @@ import WorkbookTestSupport
         #expect(copier.problems == ["class/zz-copier is a symbolic link, not a folder of the class; nothing in it was graded"])
     }
 
+    /// Thousands of files that are not exercises are named up to a bound, then counted: one
+    /// student's folder cannot fill the class's records (red team, kit round 2: R3).
+    @Test func filesThatAreNotExercisesAreNamedUpToABoundThenCounted() throws {
+        let (_, group) = try plantedClass()
+        for index in 0..<500 { try group.hand(in: "//\n", as: "junk/Exercises/Junk\(index).swift") }
+        let junk = try #require(try ClassRoster(folder: group.folder, displayName: "class").students.first { $0.submission.name == "junk" })
+        #expect(junk.problems.count == ClassRoster.namedStrangers + 2, "\(junk.problems.count)")
+        #expect(junk.problems.last == "and \(500 - ClassRoster.namedStrangers) more files in Exercises/ that are not exercises; none was graded")
+    }
+
     /// A manifest changed by one byte, or a link to the workbook's own, is not the workbook's.
     @Test func aChangedOrLinkedManifestIsTheStudents() throws {
         let (workbook, group) = try plantedClass()
