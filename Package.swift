@@ -26,6 +26,10 @@ let package = Package(
         .library(name: "BackpressureTrace", targets: ["BackpressureTrace"]),
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
+        // The web book (`workbook serve`, `workbook export`): a program of its own, built by
+        // the first `serve` or `export` (the `workbook` command's WebProgram), so that the
+        // learner's first `swift run workbook` does not compile the server and the site.
+        .executable(name: "workbook-web", targets: ["workbook-web"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
         // Not API: the workbook's own modules (grading, the catalog, the checks and their
         // wire), for the instructor's package of reference solutions and the tests that grade
@@ -188,7 +192,9 @@ let package = Package(
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
-        //   the commands    the engine, ExerciseJudge <- workbook;  BackpressureTrace <- workbook-bench
+        //   the commands    BookRunner, Grading <- SharedCommands
+        //                   the engine but Site and BookServer, ExerciseJudge, SharedCommands <- workbook
+        //                   Site, BookServer, SharedCommands <- workbook-web;  BackpressureTrace <- workbook-bench
         //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
         //                     product _WorkbookTestSupport);  XMLTestSupport
         //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
@@ -285,11 +291,26 @@ let package = Package(
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
         .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
+        // What both programs parse: the time-limit option, the hidden scenario-host command,
+        // and the words help says of `serve` and `export`.
+        .target(
+            name: "SharedCommands",
+            dependencies: ["BookRunner", "Grading", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: engine
+        ),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "BookRunner", "BookServer", "Site", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "SharedCommands", "BookRunner", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "ExerciseCatalog", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: engine
+        ),
+        .executableTarget(
+            name: "workbook-web",
+            dependencies: [
+                "SharedCommands", "BookServer", "Site", "BookRunner", "ExerciseCatalog", "ChildProcesses", "CProcessControl", "TerminalUI", "WorkbookBasics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine

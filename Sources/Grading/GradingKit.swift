@@ -39,11 +39,11 @@ struct GradingKit: Sendable {
     var directory: URL { workspace.url(".workbook/grade") }
 
     /// The workbook's build folder, holding the kit's library and the modules.
-    var buildFolder: URL { Self.debugFolder(in: workspace.url(".build")) }
+    var buildFolder: URL { KitBuild.debugFolder(in: workspace.url(".build")) }
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
     var dynamicLibrary: URL { Self.dynamicLibrary(in: buildFolder) }
     /// SwiftPM's list of the objects it linked into the library, one path a line.
-    var linkedObjects: URL { buildFolder.appendingPathComponent("\(Self.productName).product/Objects.LinkFileList") }
+    var linkedObjectList: URL { buildFolder.appendingPathComponent("\(Self.productName).product/Objects.LinkFileList") }
 
     /// The digest of the kit's inputs and the workbook targets in it.
     var inputs: KitInputs {
@@ -58,22 +58,9 @@ struct GradingKit: Sendable {
         return record.digest + " " + built.record
     }
 
-    /// `<build>/<triple>/debug`, the first with modules: SwiftPM's `.build/debug` link to it
-    /// appears only after a successful build.
-    static func debugFolder(in build: URL) -> URL {
-        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
-        return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
-            ?? build.appendingPathComponent("debug")
-    }
-
     /// The kit's dynamic library in a build folder, by the name every program links.
     static func dynamicLibrary(in folder: URL) -> URL {
-        #if os(macOS)
-        folder.appendingPathComponent("lib\(productName).dylib")
-        #else
-        folder.appendingPathComponent("lib\(productName).so")
-        #endif
+        KitBuild.dynamicLibrary(product: productName, in: folder)
     }
 
     /// The module maps of the C modules the kit's modules may need (``CModuleMaps``).
@@ -88,20 +75,23 @@ struct GradingKit: Sendable {
     /// The workbook targets the library holds, read from SwiftPM's list of its objects
     /// (`<build>/<Target>.build/<file>.o`): those with a folder in `Sources/`.
     func linkedTargets() -> [String] {
-        let build = buildFolder.resolvingSymlinksInPath().path + "/"
-        let folders = linkedObjectPaths().compactMap { object -> String? in
-            let path = URL(fileURLWithPath: object).resolvingSymlinksInPath().path
-            guard path.hasPrefix(build) else { return nil }
-            let folder = path.dropFirst(build.count).prefix { $0 != "/" }
-            return folder.hasSuffix(".build") ? String(folder.dropLast(".build".count)) : nil
-        }
-        return inputs.workbookTargets(among: folders)
+        linkedObjects().targets
     }
 
-    /// The objects SwiftPM linked into the library, by path (a path with a space is quoted).
-    func linkedObjectPaths() -> [String] {
-        let list = (try? String(contentsOf: linkedObjects, encoding: .utf8)) ?? ""
-        return list.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+    /// What SwiftPM's list of the library's objects says: each object's path with its links
+    /// resolved, and the workbook targets they belong to; `inThisFolder` is false when any
+    /// object is outside this build folder (a `.build` copied from another).
+    func linkedObjects() -> (paths: [URL], targets: [String], inThisFolder: Bool) {
+        let build = buildFolder.resolvingSymlinksInPath().path + "/"
+        let list = (try? String(contentsOf: linkedObjectList, encoding: .utf8)) ?? ""
+        let paths = list.split(whereSeparator: \.isNewline)
+            .map { URL(fileURLWithPath: $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))).resolvingSymlinksInPath() }
+        let folders = paths.compactMap { object -> String? in
+            guard object.path.hasPrefix(build) else { return nil }
+            let folder = object.path.dropFirst(build.count).prefix { $0 != "/" }
+            return folder.hasSuffix(".build") ? String(folder.dropLast(".build".count)) : nil
+        }
+        return (paths, inputs.workbookTargets(among: folders), paths.allSatisfy { $0.path.hasPrefix(build) })
     }
 
     /// Whether the library is what this build folder's objects make: SwiftPM's list of them
@@ -110,12 +100,10 @@ struct GradingKit: Sendable {
     /// (`swift run` after an edit, then the edit undone: the sources are as recorded, the
     /// objects are not what the library holds) is not.
     func isLinkedFromItsObjects() -> Bool {
-        guard let linked = Self.modificationDate(of: dynamicLibrary) else { return false }
-        let build = buildFolder.resolvingSymlinksInPath().path + "/"
-        let objects = linkedObjectPaths()
-        guard !objects.isEmpty, linkedTargets().contains(Self.driverTarget),
-              objects.allSatisfy({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path.hasPrefix(build) }) else { return false }
-        return !objects.contains { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }
+        guard let linked = KitBuild.modificationDate(of: dynamicLibrary) else { return false }
+        let objects = linkedObjects()
+        guard !objects.paths.isEmpty, objects.inThisFolder, objects.targets.contains(Self.driverTarget) else { return false }
+        return !objects.paths.contains { (KitBuild.modificationDate(of: $0) ?? .distantFuture) > linked }
     }
 
     /// The target the product is made of: a list of objects without it is no kit.
@@ -152,7 +140,7 @@ struct GradingKit: Sendable {
             throw WorkbookError("`swift build` left no \(dynamicLibrary.lastPathComponent) in \(buildFolder.path)")
         }
         guard isLinkedFromItsObjects() else {
-            throw WorkbookError("\(dynamicLibrary.path) is not linked from the objects SwiftPM lists for it in this build folder (\(linkedObjects.path)); remove \(buildFolder.path) and grade again")
+            throw WorkbookError("\(dynamicLibrary.path) is not linked from the objects SwiftPM lists for it in this build folder (\(linkedObjectList.path)); remove \(buildFolder.path) and grade again")
         }
         let targets = linkedTargets()
         let digest = inputs.digest(targets: targets) { before[$0] ?? FileDigests.unreadable }
@@ -166,44 +154,31 @@ struct GradingKit: Sendable {
     /// rather than a grade of code that is not what the workbook now says.
     private func takeWhatThisBuildLinked() throws {
         let busy = "the workbook's build folder is locked by a `swift build` or `swift test` (this grading's own, or another)"
-        guard let linked = Self.modificationDate(of: dynamicLibrary) else {
+        guard let linked = KitBuild.modificationDate(of: dynamicLibrary) else {
             throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
         }
         guard isLinkedFromItsObjects() else {
             throw WorkbookError("\(busy), and the grading kit it holds is not linked from its objects (one was compiled again since, or the folder was copied); run it again")
         }
         let sources = inputs.files(targets: linkedTargets()).map(\.path)
-        if let newer = sources.first(where: { (Self.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+        if let newer = sources.first(where: { (KitBuild.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
             throw WorkbookError("\(busy), and \(newer) changed after that build linked the grading kit; run it again")
         }
-    }
-
-    private static func modificationDate(of file: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 
     /// Runs `swift build --product` in the workbook; throws the first error when it fails.
     private func build(timeLimit: Double, log: (String) -> Void, runProgram: ChildProcess.Runner,
                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
         log("building the grading kit in the workbook's build folder (the driver and the library, once per change to them)…")
-        var swiftBuild = ChildProcess("swift", Self.buildArguments + ["--package-path", workspace.root.path], timeout: timeLimit)
-        let steps = progress.map(SwiftBuildProgress.init(report:))
-        if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
-        defer { steps?.end() }
-        let build = try runProgram(swiftBuild)
-        if build.termination == .timedOut {
+        guard let failure = try KitBuild.run(Self.buildArguments + ["--package-path", workspace.root.path], timeLimit: timeLimit,
+                                             progress: progress, using: runProgram) else { return }
+        if failure.timedOut {
             throw WorkbookError("`swift build` of the grading kit took more than \(Int(timeLimit)) s and was stopped")
         }
-        guard build.succeeded else {
-            let output = build.standardOutput + "\n" + build.standardError
-            if output.contains("was compiled with module cache path") {
-                throw WorkbookError("the workbook's build folder was copied from another folder (its module cache names that folder); remove \(buildFolder.appendingPathComponent("ModuleCache").path) and grade again")
-            }
-            let line = CompilerDiagnostic.errors(in: output).first?.text
-                ?? output.split(separator: "\n").last(where: { $0.contains("error") }).map(String.init)
-                ?? "swift build failed without saying why"
-            throw WorkbookError("the workbook itself does not build, so no exercise can be graded: \(line)")
+        if failure.output.contains("was compiled with module cache path") {
+            throw WorkbookError("the workbook's build folder was copied from another folder (its module cache names that folder); remove \(buildFolder.appendingPathComponent("ModuleCache").path) and grade again")
         }
+        throw WorkbookError("the workbook itself does not build, so no exercise can be graded: \(failure.reason)")
     }
 
     /// Checks that the library is still the file grading started with and that nothing it

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import Foundation
 import ExerciseCatalog
 import Grading

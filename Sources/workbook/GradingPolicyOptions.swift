@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import Grading
 
 /// The grading policy's flags, for the commands that compile and check exercise files;

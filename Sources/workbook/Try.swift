@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import BookRunner
 import ChapterModel
 import CProcessControl

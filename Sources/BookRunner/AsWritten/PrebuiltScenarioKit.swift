@@ -25,7 +25,7 @@ package struct PrebuiltScenarioKit: Sendable {
     /// Where the root package's dependencies are checked out (their C headers).
     package let checkouts: URL
 
-    package var library: URL { ScenarioKit.library(named: Self.productName, in: buildFolder) }
+    package var library: URL { KitBuild.dynamicLibrary(product: Self.productName, in: buildFolder) }
 
     /// The kit in the build folder of the running program (the `workbook` command, or the
     /// tests, built beside it), if that folder is `packageRoot`'s and the library in it is
@@ -34,10 +34,10 @@ package struct PrebuiltScenarioKit: Sendable {
         guard let folder = buildFolder(packageRoot: packageRoot, running: executable) else { return nil }
         let root = packageRoot.resolvingSymlinksInPath().standardizedFileURL.path
         let kit = PrebuiltScenarioKit(buildFolder: folder, checkouts: URL(fileURLWithPath: root).appendingPathComponent(".build/checkouts"))
-        guard let built = modificationDate(of: kit.library) else { return nil }
+        guard let built = KitBuild.modificationDate(of: kit.library) else { return nil }
         for module in ownModules {
             let file = folder.appendingPathComponent("Modules/\(module).swiftmodule")
-            guard let compiled = modificationDate(of: file), compiled <= built else { return nil }
+            guard let compiled = KitBuild.modificationDate(of: file), compiled <= built else { return nil }
         }
         return kit
     }
@@ -55,9 +55,5 @@ package struct PrebuiltScenarioKit: Sendable {
             folder.deleteLastPathComponent()
         }
         return nil
-    }
-
-    private static func modificationDate(of file: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 }

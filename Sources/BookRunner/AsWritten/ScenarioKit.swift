@@ -59,26 +59,11 @@ public struct ScenarioKit: Sendable {
     /// Where the built modules and the library are: `<build>/<triple>/debug`, the first that
     /// has modules (SwiftPM's `.build/debug` link appears only after a successful build).
     package var buildFolder: URL {
-        if let prebuilt { return prebuilt.buildFolder }
-        let build = directory.appendingPathComponent(".build")
-        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
-        return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
-            ?? build.appendingPathComponent("debug")
+        prebuilt?.buildFolder ?? KitBuild.debugFolder(in: directory.appendingPathComponent(".build"))
     }
     package var modules: URL { buildFolder.appendingPathComponent("Modules") }
     package var dynamicLibrary: URL {
-        prebuilt?.library ?? Self.library(named: Self.productName, in: buildFolder)
-    }
-
-    /// The dynamic library of the product `name` in a build folder, named as the system's
-    /// linker looks for it.
-    static func library(named name: String, in folder: URL) -> URL {
-        #if os(macOS)
-        folder.appendingPathComponent("lib\(name).dylib")
-        #else
-        folder.appendingPathComponent("lib\(name).so")
-        #endif
+        prebuilt?.library ?? KitBuild.dynamicLibrary(product: Self.productName, in: buildFolder)
     }
 
     /// Why the kit cannot be had here, in a few words a learner can act on.
@@ -123,22 +108,13 @@ public struct ScenarioKit: Sendable {
 
     /// Runs `swift` with `arguments`; throws ``Unavailable`` with the first error when it fails.
     private func build(_ arguments: [String], what: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws {
-        let result: ChildProcess.Result
-        var swiftBuild = ChildProcess("swift", arguments, timeout: buildTimeLimit)
-        let steps = progress.map(SwiftBuildProgress.init(report:))
-        if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
-        defer { steps?.end() }
+        let failure: KitBuild.Failure?
         do {
-            result = try swiftBuild.run()
+            failure = try KitBuild.run(arguments, timeLimit: buildTimeLimit, progress: progress)
         } catch {
             throw Unavailable(reason: "`swift` cannot be started to build the scenario kit: \(error)")
         }
-        guard result.succeeded else {
-            let output = result.standardOutput + "\n" + result.standardError
-            let line = output.split(separator: "\n").first { $0.contains("error:") }.map(String.init)
-                ?? (result.termination == .timedOut ? "its build took more than \(Int(buildTimeLimit)) s" : "swift build failed without saying why")
-            throw Unavailable(reason: "\(what) does not build: \(line)")
-        }
+        if let failure { throw Unavailable(reason: "\(what) does not build: \(failure.reason)") }
     }
 
     /// Writes the kit's manifest, the workbook's pins and the kit's one source file,

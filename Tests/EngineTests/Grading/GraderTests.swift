@@ -224,7 +224,7 @@ import WorkbookTestSupport
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         let kit = GradingKit(workspace: workbook.workspace)
-        let object = try #require(kit.linkedObjectPaths().first)
+        let object = try #require(kit.linkedObjects().paths.map(\.path).first)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: object)
         #expect(!kit.isLinkedFromItsObjects())
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
@@ -238,11 +238,11 @@ import WorkbookTestSupport
         let (workbook, toolchain) = try startedMyAssign()
         #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
         let kit = GradingKit(workspace: workbook.workspace)
-        let foreign = kit.linkedObjectPaths().map { $0.replacingOccurrences(of: workbook.root.path, with: "/elsewhere/workbook") }
+        let foreign = kit.linkedObjects().paths.map(\.path).map { $0.replacingOccurrences(of: workbook.root.path, with: "/elsewhere/workbook") }
         func plantForeignList() throws {
             let linked = try #require(try FileManager.default.attributesOfItem(atPath: kit.dynamicLibrary.path)[.modificationDate] as? Date)
-            try Data(foreign.joined(separator: "\n").utf8).write(to: kit.linkedObjects)
-            try FileManager.default.setAttributes([.modificationDate: linked], ofItemAtPath: kit.linkedObjects.path)
+            try Data(foreign.joined(separator: "\n").utf8).write(to: kit.linkedObjectList)
+            try FileManager.default.setAttributes([.modificationDate: linked], ofItemAtPath: kit.linkedObjectList.path)
         }
         try plantForeignList()
         #expect(kit.linkedTargets().isEmpty)

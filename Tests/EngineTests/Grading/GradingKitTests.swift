@@ -24,9 +24,9 @@ import WorkbookTestSupport
         for target in ["ExerciseChecks", "ExerciseJudge", "ExerciseStubs", "DriverBindings", "Grading", "Scenarios"] {
             #expect(!targets.contains(target), "no check, stub or engine is linked into a grading program: \(targets)")
         }
-        let folders = Set(kit.linkedObjectPaths().map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent })
+        let folders = Set(kit.linkedObjects().paths.map(\.path).map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent })
         #expect(folders.isSuperset(of: ["OpenCombine.build", "CombineSchedulers.build"]), "\(folders.sorted())")
-        #expect(!kit.linkedObjectPaths().contains { $0.contains("/Exercises/") }, "no exercise file is part of the kit")
+        #expect(!kit.linkedObjects().paths.map(\.path).contains { $0.contains("/Exercises/") }, "no exercise file is part of the kit")
     }
 
     @Test func mainDrivesTheBindingAndNamesTheDriverByModule() {

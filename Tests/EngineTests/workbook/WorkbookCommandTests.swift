@@ -72,6 +72,36 @@ import WorkbookTestSupport
         #expect(result.standardOutput.contains("workbook read 1"))
     }
 
+    /// `serve` and `export` are the web program's (`workbook-web`, built apart so that the
+    /// learner's first build skips the server and the site): `workbook` hands them on whole,
+    /// `--help` and mistakes included, and the web program answers as `workbook`.
+    @Test func serveAndExportAreHandedToTheWebProgramWhole() throws {
+        let help = try BuiltWorkbook.run(["serve", "--help"])
+        #expect(help.succeeded, "\(help.standardError)")
+        #expect(help.standardOutput.contains("USAGE: workbook serve [--port <port>] [--time-limit <seconds>]"), "\(help.standardOutput)")
+
+        let missing = try BuiltWorkbook.run(["export", "html"])
+        #expect(missing.termination == .exited(64))
+        #expect(missing.standardError.contains("Missing expected argument '<directory>'"), "\(missing.standardError)")
+        #expect(missing.standardError.contains("Usage: workbook export html <directory>"), "\(missing.standardError)")
+
+        let listed = try BuiltWorkbook.run(["--help"])
+        #expect(listed.standardOutput.contains("serve "), "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("export "), "\(listed.standardOutput)")
+    }
+
+    /// What the learner's first `swift run workbook` links: no web server and no site, which
+    /// only `serve` and `export` need (SwiftPM's list of the objects it linked into `workbook`).
+    @Test func theWorkbookCommandLinksNoWebServerAndNoSite() throws {
+        let list = URL(fileURLWithPath: BuiltWorkbook.path).deletingLastPathComponent()
+            .appendingPathComponent("workbook.product/Objects.LinkFileList")
+        let objects = try String(contentsOf: list, encoding: .utf8)
+        #expect(objects.contains("/BookRunner.build/"), "the list is the workbook's: \(list.path)")
+        for target in ["BookServer", "Site"] {
+            #expect(!objects.contains("/\(target).build/"), "workbook links \(target)")
+        }
+    }
+
     @Test func versionIsTheChangelogsNewest() throws {
         let result = try BuiltWorkbook.run(["--version"])
         #expect(result.standardOutput == "\(WorkbookVersion.current)\n")

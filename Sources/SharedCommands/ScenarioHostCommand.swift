@@ -1,10 +1,10 @@
 import ArgumentParser
 import BookRunner
 
-/// The hidden command `workbook run` starts in a child process to run scenarios, so that
+/// The hidden command `workbook run` and `workbook export` start in a child process to run scenarios, so that
 /// one that traps or hangs takes down only this process. Not for people: see ``ScenarioHost``.
-struct ScenarioHostCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ScenarioHostCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: ScenarioRunner.hostCommand,
         abstract: "Run scenarios for `workbook run` (internal).",
         shouldDisplay: false
@@ -19,7 +19,9 @@ struct ScenarioHostCommand: ParsableCommand {
     @Argument(help: "Scenario IDs, such as 03-fibonacci#2.")
     var scenarios: [String]
 
-    mutating func run() throws {
+    public init() {}
+
+    public mutating func run() throws {
         let ids = try scenarios.map { text in
             guard let id = ScenarioID(text) else { throw ValidationError("'\(text)' is not a scenario ID like 03-fibonacci#2") }
             return id

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import Foundation
 import BookRunner
 import ExerciseCatalog
@@ -6,10 +7,11 @@ import Site
 
 /// `workbook export html DIR`: the book as a static web site.
 struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Export the book in another format.",
-        subcommands: [HTML.self]
-    )
+    static let configuration: CommandConfiguration = {
+        var configuration = WebCommandHelp.export
+        configuration.subcommands = [HTML.self]
+        return configuration
+    }()
 
     struct HTML: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -3,20 +3,22 @@ import BookRunner
 import Grading
 
 /// `--time-limit`, declared once for every command that runs scenarios or checks.
-struct TimeLimitOption: ParsableArguments {
+public struct TimeLimitOption: ParsableArguments {
     @Option(
         name: .customLong("time-limit"),
         help: ArgumentHelp(
             "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioRunner.defaultTimeLimit)) for a scenario, \(Int(GradingPolicy().checkSeconds)) for a check).",
             valueName: "seconds"))
-    var seconds: Double?
+    public var seconds: Double?
+
+    public init() {}
 
     /// The limit asked for, or `standard`.
-    func seconds(or standard: Double) -> Double {
+    public func seconds(or standard: Double) -> Double {
         seconds ?? standard
     }
 
-    func validate() throws {
+    public func validate() throws {
         if let seconds, !(seconds.isFinite && seconds > 0) {
             throw ValidationError("--time-limit must be a number of seconds more than 0")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import BookRunner
 import BookServer
 import ExerciseCatalog
@@ -11,15 +12,7 @@ import WorkbookBasics
 
 /// `workbook serve`: the web book on 127.0.0.1, every scenario editable and runnable in its page.
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Serve the web book on 127.0.0.1, with every scenario editable and runnable in its page (Ctrl-C to stop).",
-        discussion: """
-            Prints an address that holds a secret token, new at every start: open it. A Run \
-            compiles the scenario's edited code against the scenario kit and runs it in the \
-            grading sandbox, then shows what it printed, the difference from the book's output \
-            and the pictures its traces drew. Only pages of this address can run code.
-            """
-    )
+    static let configuration = WebCommandHelp.serve
 
     /// A port of its own at every start by default: a browser keeps what an origin (address
     /// and port) left behind, cached scripts and service workers, and another user of the

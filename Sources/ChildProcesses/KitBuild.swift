@@ -1,0 +1,63 @@
+import Foundation
+
+/// `swift build` of one of the workbook's kits, as the workbook itself runs it: its progress
+/// read from SwiftPM's step lines, and, when it fails, the line that says why; and where
+/// SwiftPM leaves what it built.
+///
+/// The grading kit and the scenario kit are both linked this way, so that a learner's
+/// first `check` and first edited chapter see the same progress and the same kind of error.
+public enum KitBuild {
+    /// Why a build did not leave its product.
+    public struct Failure: Error, Sendable {
+        /// The first line of SwiftPM's or the compiler's that says "error:", or what stopped it.
+        public var reason: String
+        /// Everything it wrote, for the causes a caller knows better (a copied module cache).
+        public var output: String
+        public var timedOut: Bool
+    }
+
+    /// Runs `swift` with `arguments` (a `build` of one product), at most `timeLimit` seconds.
+    /// Returns nil when it built. `progress` hears SwiftPM's steps done of its total so far.
+    ///
+    /// - Throws: what `runner` throws when `swift` cannot be started.
+    public static func run(_ arguments: [String], timeLimit: Double,
+                           progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
+                           using runner: ChildProcess.Runner = { try $0.run() }) throws -> Failure? {
+        var swiftBuild = ChildProcess("swift", arguments, timeout: timeLimit)
+        let steps = progress.map(SwiftBuildProgress.init(report:))
+        if let steps { swiftBuild.onStandardOutput = { steps.read($0) } }
+        defer { steps?.end() }
+        let result = try runner(swiftBuild)
+        if result.succeeded { return nil }
+        let output = result.standardOutput + "\n" + result.standardError
+        let timedOut = result.termination == .timedOut
+        let reason = timedOut ? "it took more than \(Int(timeLimit)) s and was stopped"
+            : output.split(separator: "\n").first { $0.contains("error:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            ?? "swift build failed without saying why"
+        return Failure(reason: reason, output: output, timedOut: timedOut)
+    }
+
+    /// `<build>/<triple>/debug`, the first that has modules: SwiftPM's `.build/debug` link
+    /// to it appears only after a successful build.
+    public static func debugFolder(in build: URL) -> URL {
+        let triples = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.contains("-") }.sorted()
+        return triples.map { build.appendingPathComponent($0).appendingPathComponent("debug") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules").path) }
+            ?? build.appendingPathComponent("debug")
+    }
+
+    /// The dynamic library of the product `name` in a build folder, named as the system's
+    /// linker looks for it.
+    public static func dynamicLibrary(product name: String, in folder: URL) -> URL {
+        #if os(macOS)
+        folder.appendingPathComponent("lib\(name).dylib")
+        #else
+        folder.appendingPathComponent("lib\(name).so")
+        #endif
+    }
+
+    /// When the file was last written; nil when it cannot be read.
+    public static func modificationDate(of file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+    }
+}
