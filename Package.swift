@@ -30,6 +30,9 @@ let package = Package(
         // the first `serve` or `export` (the `workbook` command's WebProgram), so that the
         // learner's first `swift run workbook` does not compile the server and the site.
         .executable(name: "workbook-web", targets: ["workbook-web"]),
+        // The judge of every check, which grading starts beside each grading program
+        // (Grading's JudgeProgram); grading builds it the first time it grades.
+        .executable(name: "workbook-judge", targets: ["workbook-judge"]),
         .executable(name: "workbook-bench", targets: ["workbook-bench"]),
         // Not API: the workbook's own modules (grading, the catalog, the checks and their
         // wire), for the instructor's package of reference solutions and the tests that grade
@@ -147,7 +150,7 @@ let package = Package(
         // line; the grading programs compile the same files against the learner's.
         .target(name: "DriverBindings", dependencies: ["ExerciseStubs", "ExerciseDriver", "ExerciseWire", "Backpressure", combine, schedulers]),
         // The judge's side (outside the sandbox): runs each check against a driver, and
-        // writes the verdict. `workbook judge` is its process.
+        // writes the verdict. `workbook-judge` is its process.
         .target(name: "ExerciseJudge", dependencies: ["ExerciseChecks", "ExerciseWire", "ChildContract", "Backpressure", combine, schedulers], swiftSettings: engine),
         // The course's catalog: the exercises (the one list of them), a learner's or a
         // class's files, and the errors commands report. The list is data,
@@ -193,7 +196,8 @@ let package = Package(
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
         //   the commands    BookRunner, Grading <- SharedCommands
-        //                   the engine but Site and BookServer, ExerciseJudge, SharedCommands <- workbook
+        //                   the engine but Site and BookServer, SharedCommands <- workbook
+        //                   ExerciseJudge <- workbook-judge
         //                   Site, BookServer, SharedCommands <- workbook-web;  BackpressureTrace <- workbook-bench
         //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
         //                     product _WorkbookTestSupport);  XMLTestSupport
@@ -214,8 +218,9 @@ let package = Package(
         //   - the bindings: Grading reads Sources/DriverBindings/<Name>.swift by path and
         //     compiles it into each grading program against the learner's file (the
         //     DriverBindings target builds the same files against the stubs);
-        //   - the judge: Grading starts `workbook judge` (ExerciseJudge) as a process and
-        //     joins it to the grading program by two pipes; no engine target links the checks.
+        //   - the judge: Grading builds `workbook-judge` (ExerciseJudge) with the kit, starts it
+        //     as a process and joins it to the grading program by two pipes; no engine target
+        //     links the checks.
         //
         // Small pieces every job shares: Swift literals, writing files, the one-line error a
         // command reports, the package's root and version.
@@ -302,9 +307,16 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "SharedCommands", "BookRunner", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "ExerciseCatalog", "ExerciseJudge", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "ExerciseCatalog", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: engine
+        ),
+        // The judge (Grading's JudgeProgram): a program of its own, which grading builds with the
+        // grading kit, so that the learner's first `swift run workbook` compiles no check.
+        .executableTarget(
+            name: "workbook-judge",
+            dependencies: ["ExerciseJudge", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
         .executableTarget(

@@ -56,6 +56,51 @@ public enum KitBuild {
         #endif
     }
 
+    /// What SwiftPM's list of the objects it linked into `product` (in the build folder
+    /// `folder`) says: each object's path, its links resolved, and the build's folders they
+    /// are in (`<Target>.build/`, as `Target`).
+    public static func linkedObjects(of product: String, in folder: URL) -> LinkedObjects {
+        let build = folder.resolvingSymlinksInPath().path + "/"
+        let list = linkFileList(of: product, in: folder)
+        let text = (try? String(contentsOf: list, encoding: .utf8)) ?? ""
+        // One path a line; a path with a space is quoted.
+        let paths = text.split(whereSeparator: \.isNewline)
+            .map { URL(fileURLWithPath: $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))).resolvingSymlinksInPath() }
+        let folders = paths.compactMap { object -> String? in
+            guard object.path.hasPrefix(build) else { return nil }
+            let folder = object.path.dropFirst(build.count).prefix { $0 != "/" }
+            return folder.hasSuffix(".build") ? String(folder.dropLast(".build".count)) : nil
+        }
+        return LinkedObjects(paths: paths, folders: folders, inThisFolder: paths.allSatisfy { $0.path.hasPrefix(build) })
+    }
+
+    /// SwiftPM's list of the objects it linked into `product`.
+    public static func linkFileList(of product: String, in folder: URL) -> URL {
+        folder.appendingPathComponent("\(product).product/Objects.LinkFileList")
+    }
+
+    public struct LinkedObjects: Sendable {
+        public var paths: [URL]
+        /// The build's folders the objects are in, one per object (`OpenCombine`, `Backpressure`, …).
+        public var folders: [String]
+        /// False when an object is outside the build folder: a `.build` copied from another.
+        public var inThisFolder: Bool
+    }
+
+    /// The package whose build folder holds `executable` (`<root>/.build/<triple>/debug/`),
+    /// if it has a manifest; nil for a program installed elsewhere.
+    public static func packageRoot(of executable: URL) -> URL? {
+        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.pathComponents.count > 1 {
+            if folder.lastPathComponent == ".build" {
+                let root = folder.deletingLastPathComponent()
+                return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root : nil
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     /// When the file was last written; nil when it cannot be read.
     public static func modificationDate(of file: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date

@@ -107,7 +107,7 @@ struct CheckRunner: Sendable {
                                      .init(host: compiler.kit.dynamicLibrary, inside: Sandbox.kitInside + "/" + compiler.kit.dynamicLibrary.lastPathComponent)],
                            workingDirectoryInside: Sandbox.jobInside)
             : sandbox.wrap(driver, limits: limits, readable: [compiler.folder(of: job), compiler.kit.dynamicLibrary])
-        var judgeProcess = ChildProcess(judgeProgram, ["judge", job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
+        var judgeProcess = ChildProcess(judgeProgram, [job.exercise.name, "--seed", String(seed), "--time-limit", String(timeLimit)], timeout: timeLimit + 5)
         judgeProcess.wiredInput = toJudge.read
         judgeProcess.wiredOutput = toDriver.write
         judgeProcess.outputLimit = CheckReport.verdictLineLimit

@@ -37,7 +37,7 @@ public struct Grader {
     /// Runs `swift build`, the compiler and the checks. Tests replace it to watch them.
     var runProgram: ChildProcess.Runner = { try $0.run() }
     var sandbox = Sandbox.current
-    /// The program that judges each check (`workbook judge`).
+    /// The program that judges each check (`workbook-judge`, ``JudgeProgram``).
     public var judgeProgram = JudgeProgram.path
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     public var seed: UInt64?
@@ -63,6 +63,7 @@ public struct Grader {
             let kit = GradingKit(workspace: workspace)
             try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
             try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+            try JudgeProgram(path: judgeProgram).prepare(timeLimit: policy.kitBuildSeconds, log: log, progress: kitProgress)
         }
     }
 
@@ -173,10 +174,12 @@ public struct Grader {
             let prepared = Result {
                 try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
+                try JudgeProgram(path: judgeProgram).prepare(timeLimit: policy.kitBuildSeconds, log: log, progress: kitProgress)
             }
             if case .failure = prepared { _ = screening.wait() }
             try prepared.get()
             let kitAtStart = kit.identity
+            let judgeAtStart = ProgramFingerprint(judgeProgram)
             let wall = ModuleWall(kit: kit)
             let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
                                             sandbox: sandbox, budget: StudentBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
@@ -219,6 +222,9 @@ public struct Grader {
             // The kit is the workbook's own build, which a `swift build` beside this grading
             // may change: every program must have linked the one it started with.
             try kit.confirmUnchanged(since: kitAtStart)
+            guard judgeAtStart != nil, ProgramFingerprint(judgeProgram) == judgeAtStart else {
+                throw WorkbookError("the judge of the checks (\(judgeProgram)) was built again while this grading ran (a `swift build` in the workbook); grade again")
+            }
             return graded
         }
     }

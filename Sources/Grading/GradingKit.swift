@@ -43,7 +43,7 @@ struct GradingKit: Sendable {
     var modules: URL { buildFolder.appendingPathComponent("Modules") }
     var dynamicLibrary: URL { Self.dynamicLibrary(in: buildFolder) }
     /// SwiftPM's list of the objects it linked into the library, one path a line.
-    var linkedObjectList: URL { buildFolder.appendingPathComponent("\(Self.productName).product/Objects.LinkFileList") }
+    var linkedObjectList: URL { KitBuild.linkFileList(of: Self.productName, in: buildFolder) }
 
     /// The digest of the kit's inputs and the workbook targets in it.
     var inputs: KitInputs {
@@ -78,20 +78,11 @@ struct GradingKit: Sendable {
         linkedObjects().targets
     }
 
-    /// What SwiftPM's list of the library's objects says: each object's path with its links
-    /// resolved, and the workbook targets they belong to; `inThisFolder` is false when any
-    /// object is outside this build folder (a `.build` copied from another).
+    /// What SwiftPM's list of the library's objects says, with the workbook targets among
+    /// their folders.
     func linkedObjects() -> (paths: [URL], targets: [String], inThisFolder: Bool) {
-        let build = buildFolder.resolvingSymlinksInPath().path + "/"
-        let list = (try? String(contentsOf: linkedObjectList, encoding: .utf8)) ?? ""
-        let paths = list.split(whereSeparator: \.isNewline)
-            .map { URL(fileURLWithPath: $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))).resolvingSymlinksInPath() }
-        let folders = paths.compactMap { object -> String? in
-            guard object.path.hasPrefix(build) else { return nil }
-            let folder = object.path.dropFirst(build.count).prefix { $0 != "/" }
-            return folder.hasSuffix(".build") ? String(folder.dropLast(".build".count)) : nil
-        }
-        return (paths, inputs.workbookTargets(among: folders), paths.allSatisfy { $0.path.hasPrefix(build) })
+        let objects = KitBuild.linkedObjects(of: Self.productName, in: buildFolder)
+        return (objects.paths, inputs.workbookTargets(among: objects.folders), objects.inThisFolder)
     }
 
     /// Whether the library is what this build folder's objects make: SwiftPM's list of them

@@ -1,23 +1,106 @@
+import ExerciseCatalog
+import FileFingerprints
 import Foundation
 import ChildProcesses
+import WorkbookBasics
 
-/// Where the judge is: the `workbook` executable, started as `workbook judge`.
+/// The judge: the program `workbook-judge`, which grading starts beside each grading program
+/// (``CheckRunner``), outside the learner's sandbox, to run the exercise's check and write
+/// the verdict.
 ///
-/// Running as `workbook`, it is this very program. Anything else that grades (the package's
-/// tests, `selftest-host`) is built into the same folder as `workbook`, so the judge is the
-/// `workbook` found there or a folder or two above (on macOS, tests are a bundle in it).
-enum JudgeProgram {
-    static let name = "workbook"
+/// It is a product of its own, in the workbook's build folder beside `workbook`, so that the
+/// learner's first `swift run workbook` does not compile the checks: grading builds it, with
+/// the grading kit, the first time it grades (``prepare(timeLimit:log:progress:)``). Anything
+/// that grades (the `workbook` command, the package's tests) is built into that folder, so
+/// the judge is the `workbook-judge` found there or a folder or two above (on macOS, tests
+/// are a bundle in it).
+///
+/// The checks decide every grade, so a judge older than its checks would grade by rules the
+/// workbook no longer has. After `swift build` has made it current, grading records which
+/// files the judge and its inputs were then (``stamp(packageRoot:)``: the judge, its objects,
+/// the sources of the workbook's targets in it, the manifest and the pins, each by inode,
+/// size and dates); while that holds, it is current without asking SwiftPM. Any change to
+/// any of them, an edit or a touch, asks SwiftPM again, which decides by its own rules.
+/// Only a maintainer can change them: they are the workbook's tracked sources and build.
+struct JudgeProgram {
+    static let name = "workbook-judge"
 
+    /// The judge beside the running program, or its bare name when there is none.
     static var path: String {
-        let current = CurrentExecutable.path
-        if URL(fileURLWithPath: current).lastPathComponent == name { return current }
-        var directory = URL(fileURLWithPath: current).deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: CurrentExecutable.path).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return name
+        return URL(fileURLWithPath: CurrentExecutable.path).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    let program: URL
+
+    init(path: String) {
+        program = URL(fileURLWithPath: path)
+    }
+
+    /// What the judge is made of: its objects (SwiftPM's list of them, which must name this
+    /// build folder and the judge's own target), the sources of the workbook's targets among
+    /// them, the manifest and the pins. Nil when the list is not the judge's of this folder.
+    func inputs(packageRoot root: URL) -> [URL]? {
+        let objects = KitBuild.linkedObjects(of: Self.name, in: program.deletingLastPathComponent())
+        guard !objects.paths.isEmpty, objects.inThisFolder, objects.folders.contains(Self.target) else { return nil }
+        let inputs = KitInputs(workspace: ExerciseWorkspace(root: root), kitDirectory: root, toolchain: nil, buildArguments: [])
+        return objects.paths + inputs.files(targets: inputs.workbookTargets(among: objects.folders)).map { URL(fileURLWithPath: $0.path) }
+    }
+
+    /// The target the judge is made of: a list of objects without it is no judge.
+    static let target = "ExerciseJudge"
+
+    /// Which files the judge and its inputs are now, as one SHA-256; nil when it cannot be said.
+    func stamp(packageRoot root: URL) -> String? {
+        guard let judge = ProgramFingerprint(program), let inputs = inputs(packageRoot: root) else { return nil }
+        let lines = ["judge " + judge.record] + inputs.map { "\($0.path) \(ProgramFingerprint($0)?.record ?? "missing")" }
+        return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
+    }
+
+    /// Where the stamp of the judge's last `swift build` is kept.
+    static func stampFile(packageRoot root: URL) -> URL {
+        root.appendingPathComponent(".workbook/grade/judge-stamp")
+    }
+
+    /// Whether nothing the judge is made of is newer than it: what is asked inside a build
+    /// that holds the build folder's lock, which has just built it.
+    func isNewerThanItsInputs(packageRoot root: URL) -> Bool {
+        guard let built = KitBuild.modificationDate(of: program), let inputs = inputs(packageRoot: root) else { return false }
+        return !inputs.contains { (KitBuild.modificationDate(of: $0) ?? .distantPast) > built }
+    }
+
+    /// Makes the judge current: builds it with `swift build --product` in the package whose
+    /// build folder holds it when anything it is made of is newer. Inside the workbook's own
+    /// `swift test`, which holds the build folder's lock and has built it, it must be current
+    /// already. A judge outside a package's build folder (an installed one) is taken as it is.
+    func prepare(timeLimit: Double, log: (String) -> Void, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
+        guard let root = KitBuild.packageRoot(of: program) else {
+            guard FileManager.default.isExecutableFile(atPath: program.path) else {
+                throw WorkbookError("the judge of the checks, \(program.path), is not there; build the workbook's product \(Self.name)")
+            }
+            return
+        }
+        let stampFile = Self.stampFile(packageRoot: root)
+        let recorded = try? String(contentsOf: stampFile, encoding: .utf8)
+        if let stamp = stamp(packageRoot: root), recorded == stamp { return }
+        if BuildFolderLock(buildFolder: root.appendingPathComponent(".build")).isHeld {
+            guard isNewerThanItsInputs(packageRoot: root) else {
+                throw WorkbookError("the workbook's build folder is locked by a `swift build` or `swift test`, and the judge of the checks (\(program.path)) is older than what it is made of; run it again")
+            }
+            return
+        }
+        log("making the judge of the checks current in the workbook's build folder (it is built once per change to them)…")
+        if let failure = try KitBuild.run(["build", "--package-path", root.path, "--product", Self.name], timeLimit: timeLimit, progress: progress) {
+            throw WorkbookError("the judge of the checks (\(Self.name)) does not build, so no exercise can be graded: \(failure.reason)")
+        }
+        guard let stamp = stamp(packageRoot: root) else {
+            throw WorkbookError("`swift build` left no judge of the checks linked from this build folder's objects (\(program.path)); remove \(root.appendingPathComponent(".build").path) and grade again")
+        }
+        try FileWriting.writeIfChanged(stamp, to: stampFile)
     }
 }

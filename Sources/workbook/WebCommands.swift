@@ -58,7 +58,7 @@ enum WebProgram {
     static func run(_ arguments: [String]) throws {
         let executable = URL(fileURLWithPath: CurrentExecutable.path)
         let program = executable.deletingLastPathComponent().appendingPathComponent(productName)
-        if let package = packageRoot(of: executable), !BuildFolderLock(buildFolder: package.appendingPathComponent(".build")).isHeld {
+        if let package = KitBuild.packageRoot(of: executable), !BuildFolderLock(buildFolder: package.appendingPathComponent(".build")).isHeld {
             let failure = try KitBuild.run(["build", "--package-path", package.path, "--product", productName], timeLimit: 1_200,
                                            progress: StepProgress().counting("building the web book's server and site"))
             if let failure { throw WorkbookError("the web book's program (\(productName)) does not build: \(failure.reason)") }
@@ -71,19 +71,5 @@ enum WebProgram {
         fflush(nil)
         execv(program.path, &cArguments)
         throw WorkbookError("cannot start \(program.path): \(String(cString: strerror(errno)))")
-    }
-
-    /// The package whose build folder holds `executable` (`<root>/.build/<triple>/debug/`),
-    /// if it has a manifest; nil for a program installed elsewhere.
-    static func packageRoot(of executable: URL) -> URL? {
-        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.pathComponents.count > 1 {
-            if folder.lastPathComponent == ".build" {
-                let root = folder.deletingLastPathComponent()
-                return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root : nil
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
     }
 }

@@ -28,7 +28,7 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             List.self, Read.self, Run.self, Try.self, Serve.self,
             Check.self, Hint.self, Reset.self, Watch.self, Grade.self, SimilarityCommand.self,
-            Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self, JudgeCommand.self,
+            Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self,
         ]
     )
 

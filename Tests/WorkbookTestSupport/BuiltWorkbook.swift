@@ -21,6 +21,12 @@ public enum BuiltWorkbook {
         return FileManager.default.isExecutableFile(atPath: workbooks) ? workbooks : "workbook-not-built: run `swift build` in \(packageRoot.path) first"
     }()
 
+    /// The judge of every check, `workbook-judge`, beside `workbook` (grading builds it there
+    /// when it is missing or older than the checks).
+    public static var judge: String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("workbook-judge").path
+    }
+
     /// The test-only scenario host whose scenarios misbehave on purpose (Tests/SelfTestHost).
     public static let selfTestHost = builtProgram(named: "selftest-host") ?? "selftest-host-not-found-next-to-the-tests"
 

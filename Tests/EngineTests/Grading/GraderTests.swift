@@ -684,13 +684,14 @@ final class FakeToolchain: @unchecked Sendable {
             if let folder = value(after: "-L") { libraryFolders.withValue { $0.append(folder) } }
             return .output("", status: 0)
         }
-        // A check is two programs. The judge (`judge <Exercise>`) writes the verdict that
+        // A check is two programs. The judge (`workbook-judge <Exercise>`) writes the verdict that
         // ``checks`` holds for its exercise, or, when the program there ends some other way,
         // says it lost the program; the grading program does what ``checks`` says, or exits
         // when its judge hangs up.
-        if let judge = arguments.firstIndex(of: "judge") {
+        let words = [process.executable] + arguments
+        if let judge = words.firstIndex(where: { URL(fileURLWithPath: $0).lastPathComponent == JudgeProgram.name }) {
             try duringCheck?()
-            let exercise = judge + 1 < arguments.count ? arguments[judge + 1] : ""
+            let exercise = judge + 1 < words.count ? words[judge + 1] : ""
             if judgeSeconds > 0 { Thread.sleep(forTimeInterval: judgeSeconds) }
             judgedExercises.withValue { $0.append(exercise) }
             if let result = checks["G_" + exercise], CheckReport.verdict(in: result.standardError) != nil { return result }

@@ -1,14 +1,15 @@
 import ArgumentParser
 import ExerciseJudge
 
-/// The hidden command grading starts beside each grading program, outside the sandbox: it
-/// runs the exercise's check against the program on its standard input and output, and
-/// writes the verdict on standard error. Not for people: see ``Judge``.
+/// The judge: the program grading starts beside each grading program, outside the learner's
+/// sandbox (Grading's JudgeProgram and CheckRunner). It runs the exercise's check against the
+/// program on its standard input and output, and writes the verdict on standard error. Not
+/// for people: see ``Judge``.
+@main
 struct JudgeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "judge",
-        abstract: "Judge one grading program for `workbook check` and `grade` (internal).",
-        shouldDisplay: false
+        commandName: "workbook-judge",
+        abstract: "Judge one grading program for `workbook check` and `grade` (internal)."
     )
 
     @Argument(help: "The exercise whose check to run.")
