@@ -2,7 +2,7 @@ import Foundation
 
 /// The outcome of running one exercise's check: the judge's verdict.
 ///
-/// It is `Codable` because the judge (`workbook judge`, a process of its own) writes it as
+/// It is `Codable` because the judge (`workbook-judge`, a process of its own) writes it as
 /// one line on its standard error, which nothing of the learner's reaches, and the workbook
 /// reads it there (``verdict(in:)``). Every text in it can quote what a learner's code sent,
 /// so the line written is ``bounded``.

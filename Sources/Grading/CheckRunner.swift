@@ -8,7 +8,7 @@ import GradeRecords
 /// Runs the grading programs of built jobs, each in its own ``Sandbox`` under a time limit,
 /// each against its judge, and reads the verdict.
 ///
-/// The grading program is a driver: it performs the calls of its judge (`workbook judge`,
+/// The grading program is a driver: it performs the calls of its judge (`workbook-judge`,
 /// a process of the workbook's, outside the sandbox) on the learner's objects and answers
 /// with what they did. The judge runs the check and writes the verdict on its own standard
 /// error, where nothing of the learner's reaches. When the judge lost its program midway,
@@ -28,7 +28,7 @@ struct CheckRunner: Sendable {
     let log: @Sendable (String) -> Void
     let runProgram: ChildProcess.Runner
 
-    /// The judge: the workbook itself, started as `workbook judge`.
+    /// The judge: the program `workbook-judge` (``JudgeProgram``).
     let judgeProgram: String
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     let seed: UInt64?

@@ -115,7 +115,7 @@ struct ForgedStreamTests {
     static func judgeProcess(_ exercise: String, seed: UInt64) throws -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try judgePath())
-        process.arguments = ["judge", exercise, "--seed", String(seed), "--time-limit", "20"]
+        process.arguments = [exercise, "--seed", String(seed), "--time-limit", "20"]
         let (input, output, error) = (Pipe(), Pipe(), Pipe())
         process.standardInput = input
         process.standardOutput = output
@@ -125,8 +125,8 @@ struct ForgedStreamTests {
 
     /// The built `workbook` (``BuiltWorkbook``), whose `judge` these tests talk to.
     static func judgePath() throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: BuiltWorkbook.path) else { throw CocoaError(.fileNoSuchFile) }
-        return BuiltWorkbook.path
+        guard FileManager.default.isExecutableFile(atPath: BuiltWorkbook.judge) else { throw CocoaError(.fileNoSuchFile) }
+        return BuiltWorkbook.judge
     }
 }
 

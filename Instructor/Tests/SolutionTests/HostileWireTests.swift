@@ -55,7 +55,7 @@ struct HostileWireTests {
         #expect(verdict.lost?.detail.contains("nested") == true, "\(verdict)")
     }
 
-    /// `workbook judge` for one exercise and its wire, started as the workbook starts it
+    /// `workbook-judge` for one exercise and its wire, started as the workbook starts it
     /// (a ``ChildProcess``, which grading tests running alongside know for theirs: an
     /// unknown child of the test process is an orphan they end).
     final class Judge: @unchecked Sendable {
@@ -69,7 +69,7 @@ struct HostileWireTests {
             signal(SIGPIPE, SIG_IGN) // the judge may hang up first: a write then fails, it does not kill the tests
             var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
             guard pipe(&input) == 0, pipe(&output) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            var judge = ChildProcess(try ForgedStreamTests.judgePath(), ["judge", exercise, "--seed", String(seed), "--time-limit", "20"], timeout: 30)
+            var judge = ChildProcess(try ForgedStreamTests.judgePath(), [exercise, "--seed", String(seed), "--time-limit", "20"], timeout: 30)
             judge.wiredInput = input[0]
             judge.wiredOutput = output[1]
             toJudge = input[1]

@@ -4,7 +4,7 @@ import Foundation
 /// The check of one exercise: its scenarios, already bound to an implementation.
 ///
 /// Each exercise's check type (``MyAssignCheck`` and friends) is generic over the code it
-/// checks and produces an `ExerciseCheck`. In grading, the judge (`workbook judge`, outside
+/// checks and produces an `ExerciseCheck`. In grading, the judge (`workbook-judge`, outside
 /// the sandbox) binds it to proxies of the learner's objects, which live in a grading
 /// program of their own; the check's logic never runs in the learner's process.
 public struct ExerciseCheck {

@@ -1,0 +1,89 @@
+import ExerciseCatalog
+import Foundation
+import Testing
+@testable import Grading
+import WorkbookTestSupport
+
+/// The judge is a program of its own, which grading keeps current: taken while what it is
+/// made of is as its last `swift build` left it, built again after any change, and never
+/// taken stale.
+@Suite struct JudgeProgramTests {
+    /// The judge this `swift test` built: linked from this build folder's objects, with the
+    /// checks and no learner's code in it.
+    @Test func theBuiltJudgeIsTheChecksAndIsNewerThanWhatItIsMadeOf() throws {
+        let judge = JudgeProgram(path: BuiltWorkbook.judge)
+        let inputs = try #require(judge.inputs(packageRoot: BuiltWorkbook.packageRoot))
+        let paths = inputs.map(\.path)
+        #expect(paths.contains { $0.hasSuffix("/Sources/ExerciseChecks/Support/ExerciseCheck.swift") }, "the checks' sources are its inputs")
+        #expect(paths.contains { $0.contains("/ExerciseJudge.build/") && $0.hasSuffix(".o") }, "its objects are its inputs")
+        #expect(!paths.contains { $0.contains("/Exercises/") || $0.contains("/ExerciseDriver.build/") })
+        #expect(judge.isNewerThanItsInputs(packageRoot: BuiltWorkbook.packageRoot))
+    }
+
+    /// A package laid out as SwiftPM leaves one: a judge, its list of objects, one object and
+    /// one source of its target.
+    private func plantedPackage() throws -> (root: URL, judge: JudgeProgram, source: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("judge-\(UUID().uuidString)").resolvingSymlinksInPath()
+        let debug = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
+        let sources = root.appendingPathComponent("Sources/ExerciseJudge")
+        for folder in [debug.appendingPathComponent("ExerciseJudge.build"), debug.appendingPathComponent("workbook-judge.product"), sources] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("// swift-tools-version: 6.1\nthis manifest does not compile\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        let source = sources.appendingPathComponent("Judge.swift")
+        let object = debug.appendingPathComponent("ExerciseJudge.build/Judge.swift.o")
+        try Data("judge".utf8).write(to: source)
+        try Data("object".utf8).write(to: object)
+        try Data(object.path.utf8).write(to: debug.appendingPathComponent("workbook-judge.product/Objects.LinkFileList"))
+        let program = debug.appendingPathComponent(JudgeProgram.name)
+        try Data("program".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let past = Date().addingTimeInterval(-60)
+        for file in [source, object, root.appendingPathComponent("Package.swift")] {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        }
+        return (root, JudgeProgram(path: program.path), source)
+    }
+
+    /// The stamp of its last build holds: the judge is taken without asking SwiftPM (whose
+    /// build of this package would fail).
+    @Test func aJudgeAsItsLastBuildLeftItIsTakenWithoutABuild() throws {
+        let (root, judge, _) = try plantedPackage()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let stamp = try #require(judge.stamp(packageRoot: root))
+        try FileManager.default.createDirectory(at: JudgeProgram.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(stamp.utf8).write(to: JudgeProgram.stampFile(packageRoot: root))
+        try judge.prepare(timeLimit: 120, log: { _ in })
+    }
+
+    /// A check's source edited (here only touched) since the stamp: SwiftPM is asked, and
+    /// a build that fails is an error, never the old judge.
+    @Test func aSourceChangedSinceTheStampAsksSwiftPMAndAFailedBuildIsAnError() throws {
+        let (root, judge, source) = try plantedPackage()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let stamp = try #require(judge.stamp(packageRoot: root))
+        try FileManager.default.createDirectory(at: JudgeProgram.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(stamp.utf8).write(to: JudgeProgram.stampFile(packageRoot: root))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: source.path)
+        #expect(judge.stamp(packageRoot: root) != stamp)
+        #expect(!judge.isNewerThanItsInputs(packageRoot: root))
+        var lines: [String] = []
+        #expect {
+            try judge.prepare(timeLimit: 120, log: { lines.append($0) })
+        } throws: { error in
+            "\(error)".contains("the judge of the checks (workbook-judge) does not build")
+        }
+        #expect(lines.contains { $0.contains("making the judge of the checks current") })
+    }
+
+    /// A list of objects from another folder (a copied `.build`) is no judge of this one.
+    @Test func aListOfAnotherFoldersObjectsIsNoJudge() throws {
+        let (root, judge, _) = try plantedPackage()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let list = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/workbook-judge.product/Objects.LinkFileList")
+        try Data("/elsewhere/.build/x86_64-unknown-linux-gnu/debug/ExerciseJudge.build/Judge.swift.o".utf8).write(to: list)
+        #expect(judge.inputs(packageRoot: root) == nil)
+        #expect(judge.stamp(packageRoot: root) == nil)
+        #expect(!judge.isNewerThanItsInputs(packageRoot: root))
+    }
+}
