@@ -77,11 +77,15 @@ struct JudgeProgram {
     /// Makes the judge current: builds it with `swift build --product` in the package whose
     /// build folder holds it when anything it is made of is newer. Inside the workbook's own
     /// `swift test`, which holds the build folder's lock and has built it, it must be current
-    /// already. A judge outside a package's build folder (an installed one) is taken as it is.
+    /// already.
     func prepare(timeLimit: Double, log: (String) -> Void, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws {
-        guard let root = KitBuild.packageRoot(of: program) else {
+        // The workbook's own build folder, where its sources are: else (an installed judge,
+        // or one in the build folder of a package that depends on the workbook) it is taken
+        // as it is.
+        guard let root = KitBuild.packageRoot(of: program),
+              FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\(Self.target)").path) else {
             guard FileManager.default.isExecutableFile(atPath: program.path) else {
-                throw WorkbookError("the judge of the checks, \(program.path), is not there; build the workbook's product \(Self.name)")
+                throw WorkbookError("the judge of the checks, \(program.path), is not there; run `swift build --product \(Self.name)` in the workbook")
             }
             return
         }

@@ -25,7 +25,7 @@ import WorkbookTestSupport
     private func plantedPackage() throws -> (root: URL, judge: JudgeProgram, source: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("judge-\(UUID().uuidString)").resolvingSymlinksInPath()
         let debug = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
-        let sources = root.appendingPathComponent("Sources/ExerciseJudge")
+        let sources = root.appendingPathComponent("Sources/\(JudgeProgram.target)")
         for folder in [debug.appendingPathComponent("ExerciseJudge.build"), debug.appendingPathComponent("workbook-judge.product"), sources] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
@@ -74,6 +74,17 @@ import WorkbookTestSupport
             "\(error)".contains("the judge of the checks (workbook-judge) does not build")
         }
         #expect(lines.contains { $0.contains("making the judge of the checks current") })
+    }
+
+    /// A judge missing from a folder that cannot build it is a one-line error naming the command.
+    @Test func aJudgeThatIsNotThereAndCannotBeBuiltIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-\(UUID().uuidString)")
+        let judge = JudgeProgram(path: folder.appendingPathComponent(JudgeProgram.name).path)
+        #expect {
+            try judge.prepare(timeLimit: 120, log: { _ in })
+        } throws: { error in
+            "\(error)".contains("is not there; run `swift build --product workbook-judge` in the workbook")
+        }
     }
 
     /// A list of objects from another folder (a copied `.build`) is no judge of this one.

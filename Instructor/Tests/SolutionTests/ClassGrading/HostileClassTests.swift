@@ -193,7 +193,7 @@ import Glibc
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         // Built before the clock starts: in a fresh clone the first grading builds the kit.
-        try Grader(workspace: ExerciseWorkspace(root: Self.root)).prepareKit()
+        try Grader.judgedByBuiltWorkbook(workspace: ExerciseWorkspace(root: Self.root)).prepareKit()
         let started = Date()
         let hostMemory = AvailableMemoryWatch()
         // Limits tighter than the defaults (60 s a compile, 120 s a student), still many times

@@ -115,7 +115,7 @@ import WorkbookTestSupport
 
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         // Built before the clock starts: in a fresh clone the first grading builds the kit.
-        try Grader(workspace: Self.workspace).prepareKit()
+        try Grader.judgedByBuiltWorkbook(workspace: Self.workspace).prepareKit()
         let started = Date()
         let grades = try Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10)).grade(roster.students.map(\.submission), [countdown])
         let outcomes = Dictionary(uniqueKeysWithValues: zip(roster.students.map(\.submission.name), grades.map { $0[0].outcome }))
@@ -224,7 +224,7 @@ import WorkbookTestSupport
         let roster = try ClassRoster(folder: group.folder, displayName: "class")
         let submissions = roster.students.map(\.submission)
         // Built before the clock starts: in a fresh clone the first grading builds the kit.
-        try Grader(workspace: Self.workspace).prepareKit()
+        try Grader.judgedByBuiltWorkbook(workspace: Self.workspace).prepareKit()
         let started = Date()
         let outcomes = try await offThePool { () -> [ExerciseOutcome] in
             var grader = Grader.judgedByBuiltWorkbook(workspace: Self.workspace, policy: GradingPolicy(checkSeconds: 10))
