@@ -195,7 +195,7 @@ let package = Package(
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
-        //   the commands    BookRunner, Grading <- SharedCommands
+        //   the commands    ScenarioHosting, Grading <- SharedCommands
         //                   the engine but Site and BookServer, SharedCommands <- workbook
         //                   ExerciseJudge <- workbook-judge
         //                   Site, BookServer, SharedCommands <- workbook-web;  BackpressureTrace <- workbook-bench
@@ -296,11 +296,12 @@ let package = Package(
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
         .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
-        // What both programs parse: the time-limit option, the hidden scenario-host command,
-        // and the words help says of `serve` and `export`.
+        // What both programs parse: the time-limit option and the words help says of `serve`
+        // and `export`. Not on BookRunner, so that it compiles beside the scenarios rather
+        // than after them.
         .target(
             name: "SharedCommands",
-            dependencies: ["BookRunner", "Grading", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ScenarioHosting", "Grading", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
         .executableTarget(

@@ -29,7 +29,7 @@ public struct ScenarioRunner: Sendable {
     /// True when ``wrap`` puts the host in bubblewrap, whose init reports a signal as an exit status.
     package var isSandboxed = false
 
-    public static let defaultTimeLimit: TimeInterval = 5
+    public static let defaultTimeLimit = ScenarioHost.defaultTimeLimit
     /// The hidden subcommand of `workbook` that runs scenarios.
     public static let hostCommand = HostArguments.command
 
@@ -41,6 +41,13 @@ public struct ScenarioRunner: Sendable {
     /// A runner that starts this very executable as the host.
     public static func current(timeLimit: TimeInterval = defaultTimeLimit) -> ScenarioRunner {
         ScenarioRunner(executable: CurrentExecutable.path, timeLimit: timeLimit)
+    }
+
+    /// A runner that starts the `workbook` command beside this executable as the host: what
+    /// the web book's program, which has no host command of its own, runs scenarios with.
+    public static func workbookBeside(timeLimit: TimeInterval = defaultTimeLimit) -> ScenarioRunner {
+        let workbook = URL(fileURLWithPath: CurrentExecutable.path).deletingLastPathComponent().appendingPathComponent("workbook")
+        return ScenarioRunner(executable: workbook.path, timeLimit: timeLimit)
     }
 
     /// Runs each scenario once and returns how each ended, in the order given.

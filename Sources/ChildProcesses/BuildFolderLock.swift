@@ -33,6 +33,14 @@ package struct BuildFolderLock {
         return pid_t(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// When the build that holds the lock, or held it last, took it: SwiftPM writes its pid
+    /// into `<build folder>/.lock` then. A file older than that was there when that build
+    /// began, so the build saw it; one newer changed while it ran. Nil when SwiftPM wrote no
+    /// pid (a fresh clone's first build, which had no build folder to write it into).
+    package var takenAt: Date? {
+        KitBuild.modificationDate(of: buildFolder.appendingPathComponent(".lock"))
+    }
+
     /// The file SwiftPM `flock`s for this build folder: the folder's path, its parent's
     /// links resolved, with `_` between its components, in the temporary folder.
     package var swiftPMLockFile: URL {

@@ -123,7 +123,7 @@ struct GradingKit: Sendable {
         try? FileManager.default.removeItem(at: inputs.recordFile)
         let lock = BuildFolderLock(buildFolder: workspace.url(".build"))
         if lock.isHeld {
-            try takeWhatThisBuildLinked()
+            try takeWhatThisBuildLinked(lock: lock)
         } else {
             try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
         }
@@ -140,10 +140,13 @@ struct GradingKit: Sendable {
     }
 
     /// While SwiftPM holds the build folder's lock (inside the workbook's own `swift test`):
-    /// the library that build linked, if nothing it is made of (its objects, its targets'
-    /// sources, the manifest and pins) is newer than it. A file edited since is an error
-    /// rather than a grade of code that is not what the workbook now says.
-    private func takeWhatThisBuildLinked() throws {
+    /// the library that build linked, if it is linked from its objects, none compiled again
+    /// since, and none of its targets' sources, the manifest or the pins changed after that
+    /// build began or the library was linked, whichever came later. A file edited since is
+    /// an error rather than a grade of code that is not what the workbook now says; one
+    /// edited before the build began was seen by it (a manifest edit that changed nothing in
+    /// the kit does not link it again).
+    private func takeWhatThisBuildLinked(lock: BuildFolderLock) throws {
         let busy = "the workbook's build folder is locked by a `swift build` or `swift test` (this grading's own, or another)"
         guard let linked = KitBuild.modificationDate(of: dynamicLibrary) else {
             throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
@@ -151,8 +154,9 @@ struct GradingKit: Sendable {
         guard isLinkedFromItsObjects() else {
             throw WorkbookError("\(busy), and the grading kit it holds is not linked from its objects (one was compiled again since, or the folder was copied); run it again")
         }
+        let seen = max(linked, lock.takenAt ?? linked)
         let sources = inputs.files(targets: linkedTargets()).map(\.path)
-        if let newer = sources.first(where: { (KitBuild.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > linked }) {
+        if let newer = sources.first(where: { (KitBuild.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > seen }) {
             throw WorkbookError("\(busy), and \(newer) changed after that build linked the grading kit; run it again")
         }
     }

@@ -67,11 +67,16 @@ struct JudgeProgram {
         root.appendingPathComponent(".workbook/grade/judge-stamp")
     }
 
-    /// Whether nothing the judge is made of is newer than it: what is asked inside a build
-    /// that holds the build folder's lock, which has just built it.
-    func isNewerThanItsInputs(packageRoot root: URL) -> Bool {
+    /// What is asked inside a build that holds the build folder's lock, which has built the
+    /// judge: whether it is linked from its objects, none compiled again since, and none of
+    /// its other inputs changed after that build began (`since`) or the judge was linked,
+    /// whichever came later. (A manifest edited before the build began, which changed
+    /// nothing in the judge, links nothing again: that build saw it.)
+    func isCurrentForTheBuild(since began: Date?, packageRoot root: URL) -> Bool {
         guard let built = KitBuild.modificationDate(of: program), let inputs = inputs(packageRoot: root) else { return false }
-        return !inputs.contains { (KitBuild.modificationDate(of: $0) ?? .distantPast) > built }
+        let objects = Set(KitBuild.linkedObjects(of: Self.name, in: program.deletingLastPathComponent()).paths)
+        let seen = max(built, began ?? built)
+        return !inputs.contains { (KitBuild.modificationDate(of: $0) ?? .distantPast) > (objects.contains($0) ? built : seen) }
     }
 
     /// Makes the judge current: builds it with `swift build --product` in the package whose
@@ -92,8 +97,9 @@ struct JudgeProgram {
         let stampFile = Self.stampFile(packageRoot: root)
         let recorded = try? String(contentsOf: stampFile, encoding: .utf8)
         if let stamp = stamp(packageRoot: root), recorded == stamp { return }
-        if BuildFolderLock(buildFolder: root.appendingPathComponent(".build")).isHeld {
-            guard isNewerThanItsInputs(packageRoot: root) else {
+        let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
+        if lock.isHeld {
+            guard isCurrentForTheBuild(since: lock.takenAt, packageRoot: root) else {
                 throw WorkbookError("the workbook's build folder is locked by a `swift build` or `swift test`, and the judge of the checks (\(program.path)) is older than what it is made of; run it again")
             }
             return

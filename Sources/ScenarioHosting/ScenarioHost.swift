@@ -16,6 +16,10 @@ import Darwin
 /// scenario runs past the time limit: a hung scenario cannot be stopped any other way,
 /// and the runner starts a fresh host for the scenarios that remain.
 public struct ScenarioHost {
+    /// Seconds one scenario may run before the watchdog ends the host: what `run`, `try`,
+    /// `serve` and `export` give a scenario unless `--time-limit` says otherwise.
+    public static let defaultTimeLimit: TimeInterval = 5
+
     public var scenarios: [ScenarioID: () -> Void]
     public var timeLimit: TimeInterval
 

@@ -1,13 +1,13 @@
 import ArgumentParser
-import BookRunner
 import Grading
+import ScenarioHosting
 
 /// `--time-limit`, declared once for every command that runs scenarios or checks.
 public struct TimeLimitOption: ParsableArguments {
     @Option(
         name: .customLong("time-limit"),
         help: ArgumentHelp(
-            "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioRunner.defaultTimeLimit)) for a scenario, \(Int(GradingPolicy().checkSeconds)) for a check).",
+            "Seconds one scenario or one exercise's check may run before it is stopped (default: \(Int(ScenarioHost.defaultTimeLimit)) for a scenario, \(Int(GradingPolicy().checkSeconds)) for a check).",
             valueName: "seconds"))
     public var seconds: Double?
 

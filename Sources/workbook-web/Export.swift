@@ -49,7 +49,7 @@ struct Export: ParsableCommand {
             }
             let exporter = SiteExporter(
                 packageRoot: try PackageRoot.locate(), output: output,
-                runner: .current(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)), doccArchive: archive)
+                runner: .workbookBeside(timeLimit: timeLimit.seconds(or: ScenarioRunner.defaultTimeLimit)), doccArchive: archive)
             let summary = try exporter.export()
             print("Wrote \(summary.pages) pages, \(summary.scenarios) verified scenarios and \(summary.pictures) trace pictures in \(exporter.progress.elapsed.formatted1) s. Open \(output.appendingPathComponent("index.html").path)")
         }

@@ -21,6 +21,6 @@ struct WorkbookWebCommand: ParsableCommand {
         commandName: "workbook",
         abstract: "The web book: serve it with every scenario runnable, or export it as a static site.",
         version: WorkbookVersion.current,
-        subcommands: [Serve.self, Export.self, ScenarioHostCommand.self]
+        subcommands: [Serve.self, Export.self]
     )
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile grading programs, played against a real judge (`workbook judge`).
+"""Hostile grading programs, played against a real judge (`workbook-judge`).
 
 A learner's file can take the wire from its driver (ReplayChunks.swift shows how, inside the
 sandbox, unflagged); from then on the judge talks to whatever the file writes. Each attack
@@ -21,7 +21,7 @@ NONE = {"none": {}}
 
 class Judge:
     def __init__(self, exercise, seed=1, time_limit=10):
-        self.p = subprocess.Popen([wire.WORKBOOK, "judge", exercise, "--seed", str(seed), "--time-limit", str(time_limit)],
+        self.p = subprocess.Popen([wire.JUDGE, exercise, "--seed", str(seed), "--time-limit", str(time_limit)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.peak = 0
         threading.Thread(target=self._watch, daemon=True).start()

@@ -9,11 +9,11 @@ worktree root. Frames are a 4-byte big-endian length, then JSON (Sources/Exercis
 """
 import json, os, struct, subprocess, sys, threading
 
-WORKBOOK = os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "debug", "workbook")
+JUDGE = os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "debug", "workbook-judge")
 
 
 def judge(exercise, seed):
-    return subprocess.Popen([WORKBOOK, "judge", exercise, "--seed", str(seed), "--time-limit", "20"],
+    return subprocess.Popen([JUDGE, exercise, "--seed", str(seed), "--time-limit", "20"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 

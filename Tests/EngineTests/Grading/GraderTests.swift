@@ -217,6 +217,28 @@ import WorkbookTestSupport
         #expect(toolchain.kitBuilds == 2)
     }
 
+    /// Inside the build that holds the lock, a file changed before that build began (a
+    /// manifest edit, a touch, that linked nothing again) was seen by it: the library is
+    /// taken. The build's start is when SwiftPM wrote its pid into `.build/.lock`.
+    @Test func insideTheBuildAFileChangedBeforeItBeganDoesNotStopGrading() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        try FakeToolchain.layOutBuild(of: toolchain.builtModules, in: workbook.root)
+        let library = GradingKit(workspace: workbook.workspace).dynamicLibrary
+        let linked = try #require(try FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date)
+        let manifest = workbook.root.appendingPathComponent("Package.swift")
+        try FileManager.default.setAttributes([.modificationDate: linked.addingTimeInterval(10)], ofItemAtPath: manifest.path)
+        try workbook.write("\(getppid())", to: ".build/.lock")
+        let lock = workbook.root.appendingPathComponent(".build/.lock")
+        try FileManager.default.setAttributes([.modificationDate: linked.addingTimeInterval(20)], ofItemAtPath: lock.path)
+        #expect(try grader(workbook, toolchain).grade([myAssign])[0].outcome == .passed)
+        #expect(toolchain.kitBuilds == 0, "no `swift build` inside the build that holds the lock")
+
+        try FileManager.default.setAttributes([.modificationDate: linked.addingTimeInterval(30)], ofItemAtPath: manifest.path)
+        try FileManager.default.removeItem(at: GradingKit(workspace: workbook.workspace).inputs.recordFile)
+        let error = #expect(throws: WorkbookError.self) { try grader(workbook, toolchain).grade([myAssign]) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Package.swift changed after that build linked the grading kit"))
+    }
+
     /// An object of the kit compiled again since its link, the sources as recorded (an edit
     /// tried with `swift run`, then undone): the library is not what the objects make, so it
     /// is linked again before anything is graded, and grading goes on.

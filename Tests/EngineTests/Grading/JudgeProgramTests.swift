@@ -1,3 +1,4 @@
+import ChildProcesses
 import ExerciseCatalog
 import Foundation
 import Testing
@@ -17,7 +18,8 @@ import WorkbookTestSupport
         #expect(paths.contains { $0.hasSuffix("/Sources/ExerciseChecks/Support/ExerciseCheck.swift") }, "the checks' sources are its inputs")
         #expect(paths.contains { $0.contains("/ExerciseJudge.build/") && $0.hasSuffix(".o") }, "its objects are its inputs")
         #expect(!paths.contains { $0.contains("/Exercises/") || $0.contains("/ExerciseDriver.build/") })
-        #expect(judge.isNewerThanItsInputs(packageRoot: BuiltWorkbook.packageRoot))
+        let lock = BuildFolderLock(buildFolder: BuiltWorkbook.packageRoot.appendingPathComponent(".build"))
+        #expect(judge.isCurrentForTheBuild(since: lock.takenAt, packageRoot: BuiltWorkbook.packageRoot))
     }
 
     /// A package laid out as SwiftPM leaves one: a judge, its list of objects, one object and
@@ -66,7 +68,7 @@ import WorkbookTestSupport
         try Data(stamp.utf8).write(to: JudgeProgram.stampFile(packageRoot: root))
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: source.path)
         #expect(judge.stamp(packageRoot: root) != stamp)
-        #expect(!judge.isNewerThanItsInputs(packageRoot: root))
+        #expect(!judge.isCurrentForTheBuild(since: nil, packageRoot: root))
         var lines: [String] = []
         #expect {
             try judge.prepare(timeLimit: 120, log: { lines.append($0) })
@@ -87,6 +89,26 @@ import WorkbookTestSupport
         }
     }
 
+    /// Inside a build that holds the lock: a source changed before that build began was seen
+    /// by it (a touch, a manifest edit that links nothing again); one changed after, or an
+    /// object compiled again after the link, is not what the judge is.
+    @Test func insideABuildOnlyWhatChangedAfterItBeganOrAfterTheLinkMakesTheJudgeStale() throws {
+        let (root, judge, source) = try plantedPackage()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let program = URL(fileURLWithPath: judge.program.path)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-40)], ofItemAtPath: program.path)
+        let began = Date().addingTimeInterval(-20)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: source.path)
+        #expect(judge.isCurrentForTheBuild(since: began, packageRoot: root))
+        #expect(!judge.isCurrentForTheBuild(since: nil, packageRoot: root), "without the build's start, the judge's own date decides")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: source.path)
+        #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: source.path)
+        let object = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/ExerciseJudge.build/Judge.swift.o")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: object.path)
+        #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root), "an object compiled again after the link")
+    }
+
     /// A list of objects from another folder (a copied `.build`) is no judge of this one.
     @Test func aListOfAnotherFoldersObjectsIsNoJudge() throws {
         let (root, judge, _) = try plantedPackage()
@@ -95,6 +117,6 @@ import WorkbookTestSupport
         try Data("/elsewhere/.build/x86_64-unknown-linux-gnu/debug/ExerciseJudge.build/Judge.swift.o".utf8).write(to: list)
         #expect(judge.inputs(packageRoot: root) == nil)
         #expect(judge.stamp(packageRoot: root) == nil)
-        #expect(!judge.isNewerThanItsInputs(packageRoot: root))
+        #expect(!judge.isCurrentForTheBuild(since: nil, packageRoot: root))
     }
 }

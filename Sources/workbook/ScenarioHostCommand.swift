@@ -1,10 +1,11 @@
 import ArgumentParser
 import BookRunner
 
-/// The hidden command `workbook run` and `workbook export` start in a child process to run scenarios, so that
-/// one that traps or hangs takes down only this process. Not for people: see ``ScenarioHost``.
-public struct ScenarioHostCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+/// The hidden command `workbook run`, and the web program's `export`, start in a child
+/// process to run scenarios, so that one that traps or hangs takes down only this process.
+/// Not for people: see ``ScenarioHost``.
+struct ScenarioHostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: ScenarioRunner.hostCommand,
         abstract: "Run scenarios for `workbook run` (internal).",
         shouldDisplay: false
@@ -19,9 +20,7 @@ public struct ScenarioHostCommand: ParsableCommand {
     @Argument(help: "Scenario IDs, such as 03-fibonacci#2.")
     var scenarios: [String]
 
-    public init() {}
-
-    public mutating func run() throws {
+    mutating func run() throws {
         let ids = try scenarios.map { text in
             guard let id = ScenarioID(text) else { throw ValidationError("'\(text)' is not a scenario ID like 03-fibonacci#2") }
             return id
