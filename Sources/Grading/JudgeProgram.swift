@@ -3,6 +3,11 @@ import FileFingerprints
 import Foundation
 import ChildProcesses
 import WorkbookBasics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The judge: the program `workbook-judge`, which grading starts beside each grading program
 /// (``CheckRunner``), outside the learner's sandbox, to run the exercise's check and write
@@ -25,15 +30,33 @@ import WorkbookBasics
 struct JudgeProgram {
     static let name = "workbook-judge"
 
-    /// The judge beside the running program, or its bare name when there is none.
+    /// The judge beside the running program (``find(beside:)``).
     static var path: String {
-        var directory = URL(fileURLWithPath: CurrentExecutable.path).deletingLastPathComponent()
-        for _ in 0..<5 {
+        find(beside: URL(fileURLWithPath: CurrentExecutable.path))
+    }
+
+    /// The judge in the build folder of `executable`: beside it, or a folder or two above
+    /// it inside that build folder (on macOS the tests are a bundle in it), and only a
+    /// regular executable file. Never above the build folder, where anyone who can write
+    /// beside the workbook could plant one: when there is none, the path beside
+    /// `executable`, where grading builds it.
+    static func find(beside executable: URL) -> String {
+        let beside = executable.deletingLastPathComponent()
+        var directory = beside
+        while directory.pathComponents.contains(".build") {
             let candidate = directory.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            var status = stat()
+            if lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            if directory.lastPathComponent == ".build" { break }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: CurrentExecutable.path).deletingLastPathComponent().appendingPathComponent(name).path
+        return beside.appendingPathComponent(name).path
+    }
+
+    /// The configuration of the build folder the judge is in (`debug` or `release`): what
+    /// `swift build` is asked for, so that a release `workbook` keeps its own judge current.
+    var configuration: String {
+        program.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
     }
 
     let program: URL
@@ -62,9 +85,9 @@ struct JudgeProgram {
         return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
     }
 
-    /// Where the stamp of the judge's last `swift build` is kept.
-    static func stampFile(packageRoot root: URL) -> URL {
-        root.appendingPathComponent(".workbook/grade/judge-stamp")
+    /// Where the stamp of the judge's last `swift build` is kept, one per configuration.
+    func stampFile(packageRoot root: URL) -> URL {
+        root.appendingPathComponent(".workbook/grade/judge-stamp" + (configuration == "debug" ? "" : "-" + configuration))
     }
 
     /// What is asked inside a build that holds the build folder's lock, which has built the
@@ -94,7 +117,7 @@ struct JudgeProgram {
             }
             return
         }
-        let stampFile = Self.stampFile(packageRoot: root)
+        let stampFile = stampFile(packageRoot: root)
         let recorded = try? String(contentsOf: stampFile, encoding: .utf8)
         if let stamp = stamp(packageRoot: root), recorded == stamp { return }
         let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
@@ -105,7 +128,7 @@ struct JudgeProgram {
             return
         }
         log("making the judge of the checks current in the workbook's build folder (it is built once per change to them)…")
-        if let failure = try KitBuild.run(["build", "--package-path", root.path, "--product", Self.name], timeLimit: timeLimit, progress: progress) {
+        if let failure = try KitBuild.run(["build", "--package-path", root.path, "--configuration", configuration, "--product", Self.name], timeLimit: timeLimit, progress: progress) {
             throw WorkbookError("the judge of the checks (\(Self.name)) does not build, so no exercise can be graded: \(failure.reason)")
         }
         guard let stamp = stamp(packageRoot: root) else {

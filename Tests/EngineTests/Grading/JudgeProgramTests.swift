@@ -53,8 +53,8 @@ import WorkbookTestSupport
         let (root, judge, _) = try plantedPackage()
         defer { try? FileManager.default.removeItem(at: root) }
         let stamp = try #require(judge.stamp(packageRoot: root))
-        try FileManager.default.createDirectory(at: JudgeProgram.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(stamp.utf8).write(to: JudgeProgram.stampFile(packageRoot: root))
+        try FileManager.default.createDirectory(at: judge.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(stamp.utf8).write(to: judge.stampFile(packageRoot: root))
         try judge.prepare(timeLimit: 120, log: { _ in })
     }
 
@@ -64,8 +64,8 @@ import WorkbookTestSupport
         let (root, judge, source) = try plantedPackage()
         defer { try? FileManager.default.removeItem(at: root) }
         let stamp = try #require(judge.stamp(packageRoot: root))
-        try FileManager.default.createDirectory(at: JudgeProgram.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(stamp.utf8).write(to: JudgeProgram.stampFile(packageRoot: root))
+        try FileManager.default.createDirectory(at: judge.stampFile(packageRoot: root).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(stamp.utf8).write(to: judge.stampFile(packageRoot: root))
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: source.path)
         #expect(judge.stamp(packageRoot: root) != stamp)
         #expect(!judge.isCurrentForTheBuild(since: nil, packageRoot: root))
@@ -107,6 +107,24 @@ import WorkbookTestSupport
         let object = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/ExerciseJudge.build/Judge.swift.o")
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: object.path)
         #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root), "an object compiled again after the link")
+    }
+
+    /// The judge is looked for in the build folder only: one planted beside the workbook's
+    /// folder, or above it, is never found; a folder in the judge's place is no judge.
+    @Test func aJudgeOutsideTheBuildFolderIsNeverFound() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("judge-\(UUID().uuidString)").resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let debug = root.appendingPathComponent("clone/.build/x86_64-unknown-linux-gnu/debug")
+        try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+        for planted in [root.appendingPathComponent(JudgeProgram.name), root.appendingPathComponent("clone/\(JudgeProgram.name)")] {
+            try Data("#!/bin/sh\n".utf8).write(to: planted)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: planted.path)
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("clone/.build/\(JudgeProgram.name)"), withIntermediateDirectories: true)
+        let workbook = debug.appendingPathComponent("workbook")
+        #expect(JudgeProgram.find(beside: workbook) == debug.appendingPathComponent(JudgeProgram.name).path)
+        #expect(JudgeProgram(path: debug.appendingPathComponent(JudgeProgram.name).path).configuration == "debug")
+        #expect(JudgeProgram(path: root.appendingPathComponent("clone/.build/x86_64-unknown-linux-gnu/release/workbook-judge").path).configuration == "release")
     }
 
     /// A list of objects from another folder (a copied `.build`) is no judge of this one.
