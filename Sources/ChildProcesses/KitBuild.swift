@@ -101,6 +101,12 @@ public enum KitBuild {
         return nil
     }
 
+    /// The configuration of the build folder `folder` (`debug` or `release`), for a `swift
+    /// build` that keeps a product in it current.
+    public static func configuration(of folder: URL) -> String {
+        folder.lastPathComponent == "release" ? "release" : "debug"
+    }
+
     /// When the file was last written; nil when it cannot be read.
     public static func modificationDate(of file: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date

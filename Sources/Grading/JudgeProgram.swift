@@ -56,7 +56,7 @@ struct JudgeProgram {
     /// The configuration of the build folder the judge is in (`debug` or `release`): what
     /// `swift build` is asked for, so that a release `workbook` keeps its own judge current.
     var configuration: String {
-        program.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
+        KitBuild.configuration(of: program.deletingLastPathComponent())
     }
 
     let program: URL
@@ -69,10 +69,15 @@ struct JudgeProgram {
     /// build folder and the judge's own target), the sources of the workbook's targets among
     /// them, the manifest and the pins. Nil when the list is not the judge's of this folder.
     func inputs(packageRoot root: URL) -> [URL]? {
+        inputsApart(packageRoot: root).map { $0.objects + $0.others }
+    }
+
+    /// ``inputs(packageRoot:)``, its objects apart from the other files.
+    private func inputsApart(packageRoot root: URL) -> (objects: [URL], others: [URL])? {
         let objects = KitBuild.linkedObjects(of: Self.name, in: program.deletingLastPathComponent())
         guard !objects.paths.isEmpty, objects.inThisFolder, objects.folders.contains(Self.target) else { return nil }
         let inputs = KitInputs(workspace: ExerciseWorkspace(root: root), kitDirectory: root, toolchain: nil, buildArguments: [])
-        return objects.paths + inputs.files(targets: inputs.workbookTargets(among: objects.folders)).map { URL(fileURLWithPath: $0.path) }
+        return (objects.paths, inputs.files(targets: inputs.workbookTargets(among: objects.folders)).map { URL(fileURLWithPath: $0.path) })
     }
 
     /// The target the judge is made of: a list of objects without it is no judge.
@@ -96,10 +101,10 @@ struct JudgeProgram {
     /// whichever came later. (A manifest edited before the build began, which changed
     /// nothing in the judge, links nothing again: that build saw it.)
     func isCurrentForTheBuild(since began: Date?, packageRoot root: URL) -> Bool {
-        guard let built = KitBuild.modificationDate(of: program), let inputs = inputs(packageRoot: root) else { return false }
-        let objects = Set(KitBuild.linkedObjects(of: Self.name, in: program.deletingLastPathComponent()).paths)
+        guard let built = KitBuild.modificationDate(of: program), let inputs = inputsApart(packageRoot: root) else { return false }
         let seen = max(built, began ?? built)
-        return !inputs.contains { (KitBuild.modificationDate(of: $0) ?? .distantPast) > (objects.contains($0) ? built : seen) }
+        func isNewer(_ file: URL, than date: Date) -> Bool { (KitBuild.modificationDate(of: file) ?? .distantPast) > date }
+        return !inputs.objects.contains { isNewer($0, than: built) } && !inputs.others.contains { isNewer($0, than: seen) }
     }
 
     /// Makes the judge current: builds it with `swift build --product` in the package whose

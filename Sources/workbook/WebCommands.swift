@@ -59,7 +59,7 @@ enum WebProgram {
         let executable = URL(fileURLWithPath: CurrentExecutable.path)
         let program = executable.deletingLastPathComponent().appendingPathComponent(productName)
         if let package = KitBuild.packageRoot(of: executable), !BuildFolderLock(buildFolder: package.appendingPathComponent(".build")).isHeld {
-            let configuration = program.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
+            let configuration = KitBuild.configuration(of: program.deletingLastPathComponent())
             let failure = try KitBuild.run(["build", "--package-path", package.path, "--configuration", configuration, "--product", productName], timeLimit: 1_200,
                                            progress: StepProgress().counting("building the web book's server and site"))
             if let failure { throw WorkbookError("the web book's program (\(productName)) does not build: \(failure.reason)") }
