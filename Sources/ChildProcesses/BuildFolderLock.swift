@@ -5,20 +5,22 @@ import Glibc
 import Darwin
 #endif
 
-/// SwiftPM's lock on the workbook's build folder, as far as the kits need it: whether a
-/// `swift build` started now would wait for it.
+/// SwiftPM's lock on the workbook's build folder, as far as the kits need it: whether the
+/// build that holds it is this process's own ancestor.
 ///
 /// Inside the workbook's own `swift test`, which holds the lock while its tests run, a
 /// `swift build` would wait for the lock its own ancestor holds, so grading, or an edited
-/// chapter, must not start one there. SwiftPM's lock is an `flock` on a file it names after
-/// the build folder's path, in the temporary folder (`/tmp/_work_main_.build.lock` for
-/// `/work/main/.build`): when that file can be locked, nobody holds the lock (`swift run`
-/// lets it go before it becomes the program it runs); when it cannot, a build holds it,
-/// this process's ancestor or another. Where that file is not found (another temporary
-/// folder), the pid SwiftPM writes into `<build folder>/.lock` when it takes the lock is
-/// asked instead: a proper ancestor's means held. (SwiftPM leaves that pid there after,
-/// `swift run`'s is the workbook's own, and a fresh clone's first build has no `.build` to
-/// write it into; hence it comes second.)
+/// chapter, must not start one there: it takes what that build linked. SwiftPM's lock is an
+/// `flock` on a file it names after the build folder's path, in the temporary folder
+/// (`/tmp/_work_main_.build.lock` for `/work/main/.build`). That file is readable by every
+/// local user, and an `flock` needs no more, so a lock on it says only that somebody holds
+/// it: it is this process's build when the process the system lists as its holder (Linux's
+/// `/proc/locks`) is this process or an ancestor. Anybody else's lock is waited for, as
+/// SwiftPM waits, never taken as a build that made the kits current. Where the file is not
+/// found (another temporary folder), the pid SwiftPM writes into `<build folder>/.lock`
+/// when it takes the lock is asked instead: a proper ancestor's means held. (SwiftPM leaves
+/// that pid there after, `swift run`'s is the workbook's own, and a fresh clone's first
+/// build has no `.build` to write it into; hence it comes second.)
 package struct BuildFolderLock {
     /// The workbook's `.build`.
     package let buildFolder: URL
@@ -60,10 +62,62 @@ package struct BuildFolderLock {
         return true
     }
 
-    /// Whether a `swift build` in this folder would wait for another SwiftPM.
+    /// Whether this process runs inside the build that holds the lock: a `swift build`
+    /// started here would wait for its own ancestor.
     package var isHeld: Bool {
-        if let free = isSeenFree { return !free }
-        guard let holder, holder > 0, holder != getpid() else { return false }
-        return ProcessTable.isThisProcessOrAnAncestor(holder)
+        switch isSeenFree {
+        case true?:
+            return false
+        case false?:
+            // Where the system cannot say who holds it (macOS, whose temporary folder is
+            // the user's own), the lock alone says held.
+            guard let holders = holdersOfTheLockFile else { return true }
+            return holders.contains(where: ProcessTable.isThisProcessOrAnAncestor)
+        case nil:
+            guard let holder, holder > 0, holder != getpid() else { return false }
+            return ProcessTable.isThisProcessOrAnAncestor(holder)
+        }
     }
+
+    /// The processes that hold SwiftPM's lock file locked and are not this build: what a
+    /// `swift build` started now waits for. Empty where the system cannot say.
+    package var otherHolders: [pid_t] {
+        guard isSeenFree == false, let holders = holdersOfTheLockFile else { return [] }
+        return holders.filter { !ProcessTable.isThisProcessOrAnAncestor($0) }
+    }
+
+    /// What a build that is about to wait for ``otherHolders`` says first.
+    package var waitingNote: String {
+        "the workbook's build folder is locked by process \(otherHolders.map(String.init).joined(separator: ", ")), which is not this command's build: SwiftPM waits until it lets go"
+    }
+
+    /// The processes the system lists as holding an `flock` on SwiftPM's lock file (Linux's
+    /// `/proc/locks`, by the file's device and inode); nil where there is no such list.
+    var holdersOfTheLockFile: [pid_t]? {
+        #if os(Linux)
+        var status = stat()
+        guard stat(swiftPMLockFile.path, &status) == 0,
+              let table = FileManager.default.contents(atPath: "/proc/locks"), table.count < 4 << 20 else { return nil }
+        let device = UInt64(status.st_dev)
+        let file = String(format: "%02llx:%02llx:%llu", Self.major(device), Self.minor(device), UInt64(status.st_ino))
+        return Self.holders(inLocks: String(decoding: table, as: UTF8.self), file: file)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The pids of the granted `FLOCK` lines of a `/proc/locks` table on `file`
+    /// (`major:minor:inode`, the numbers of the device in hexadecimal). A waiter's line
+    /// (`1: -> FLOCK …`) holds nothing.
+    static func holders(inLocks table: String, file: String) -> [pid_t] {
+        table.split(separator: "\n").compactMap { line -> pid_t? in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file else { return nil }
+            return pid_t(fields[4])
+        }
+    }
+
+    /// Linux's split of a device number (glibc's `gnu_dev_major` and `gnu_dev_minor`).
+    static func major(_ device: UInt64) -> UInt64 { ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff) }
+    static func minor(_ device: UInt64) -> UInt64 { (device & 0xff) | ((device >> 12) & ~0xff) }
 }

@@ -125,6 +125,7 @@ struct GradingKit: Sendable {
         if lock.isHeld {
             try takeWhatThisBuildLinked(lock: lock)
         } else {
+            if !lock.otherHolders.isEmpty { log(lock.waitingNote) }
             try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
         }
         guard let built = ProgramFingerprint(dynamicLibrary) else {
@@ -147,7 +148,7 @@ struct GradingKit: Sendable {
     /// edited before the build began was seen by it (a manifest edit that changed nothing in
     /// the kit does not link it again).
     private func takeWhatThisBuildLinked(lock: BuildFolderLock) throws {
-        let busy = "the workbook's build folder is locked by a `swift build` or `swift test` (this grading's own, or another)"
+        let busy = "this grading runs inside the `swift build` or `swift test` that holds the workbook's build folder"
         guard let linked = KitBuild.modificationDate(of: dynamicLibrary) else {
             throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
         }

@@ -103,7 +103,8 @@ struct JudgeProgram {
     func isCurrentForTheBuild(since began: Date?, packageRoot root: URL) -> Bool {
         guard let built = KitBuild.modificationDate(of: program), let inputs = inputsApart(packageRoot: root) else { return false }
         let seen = max(built, began ?? built)
-        func isNewer(_ file: URL, than date: Date) -> Bool { (KitBuild.modificationDate(of: file) ?? .distantPast) > date }
+        // A file that is gone is newer than anything: its judge cannot be told current.
+        func isNewer(_ file: URL, than date: Date) -> Bool { (KitBuild.modificationDate(of: file) ?? .distantFuture) > date }
         return !inputs.objects.contains { isNewer($0, than: built) } && !inputs.others.contains { isNewer($0, than: seen) }
     }
 
@@ -127,10 +128,17 @@ struct JudgeProgram {
         if let stamp = stamp(packageRoot: root), recorded == stamp { return }
         let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
         if lock.isHeld {
+            let busy = "this grading runs inside the `swift build` or `swift test` that holds the workbook's build folder"
+            guard FileManager.default.isExecutableFile(atPath: program.path) else {
+                throw WorkbookError("\(busy), and it did not build the judge of the checks (\(program.path)); run `swift build` first")
+            }
             guard isCurrentForTheBuild(since: lock.takenAt, packageRoot: root) else {
-                throw WorkbookError("the workbook's build folder is locked by a `swift build` or `swift test`, and the judge of the checks (\(program.path)) is older than what it is made of; run it again")
+                throw WorkbookError("\(busy), and the judge of the checks (\(program.path)) is older than what it is made of; run it again")
             }
             return
+        }
+        if !lock.otherHolders.isEmpty {
+            log(lock.waitingNote)
         }
         log("making the judge of the checks current in the workbook's build folder (it is built once per change to them)…")
         if let failure = try KitBuild.run(["build", "--package-path", root.path, "--configuration", configuration, "--product", Self.name], timeLimit: timeLimit, progress: progress) {

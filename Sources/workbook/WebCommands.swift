@@ -58,7 +58,8 @@ enum WebProgram {
     static func run(_ arguments: [String]) throws {
         let executable = URL(fileURLWithPath: CurrentExecutable.path)
         let program = executable.deletingLastPathComponent().appendingPathComponent(productName)
-        if let package = KitBuild.packageRoot(of: executable), !BuildFolderLock(buildFolder: package.appendingPathComponent(".build")).isHeld {
+        if let package = KitBuild.packageRoot(of: executable), case let lock = BuildFolderLock(buildFolder: package.appendingPathComponent(".build")), !lock.isHeld {
+            if !lock.otherHolders.isEmpty { FileHandle.standardError.write(Data((lock.waitingNote + "\n").utf8)) }
             let configuration = KitBuild.configuration(of: program.deletingLastPathComponent())
             let failure = try KitBuild.run(["build", "--package-path", package.path, "--configuration", configuration, "--product", productName], timeLimit: 1_200,
                                            progress: StepProgress().counting("building the web book's server and site"))

@@ -38,4 +38,46 @@ import WorkbookTestSupport
         try FileManager.default.removeItem(at: lock.buildFolder.appendingPathComponent(".lock"))
         #expect(lock.isHeld, "a fresh clone's first build writes no pid: the lock alone says held")
     }
+
+    /// Any local user can `flock` SwiftPM's lock file (it is readable by all): a lock held by
+    /// a process that is not this one's ancestor is another build, to be waited for, never a
+    /// build that has made the kits current for this one.
+    #if os(Linux)
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+    func aLockHeldByAProcessThatIsNotAnAncestorIsNotThisBuild() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
+        let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
+        try FileManager.default.createDirectory(at: lock.buildFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: lock.swiftPMLockFile) }
+        try Data().write(to: lock.swiftPMLockFile)
+        // SwiftPM's pid file says a proper ancestor took the lock last; the lock says otherwise.
+        try Data("\(getppid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
+        let stranger = Process()
+        stranger.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        // `--no-fork`: the process that took the lock is the one that is killed.
+        stranger.arguments = ["--shared", "--no-fork", lock.swiftPMLockFile.path, "/bin/sleep", "30"]
+        try stranger.run()
+        defer { kill(stranger.processIdentifier, SIGKILL); stranger.waitUntilExit() }
+        let deadline = Date().addingTimeInterval(10)
+        while lock.isSeenFree != false, Date() < deadline { usleep(20_000) }
+        #expect(lock.isSeenFree == false)
+        #expect(lock.holdersOfTheLockFile == [stranger.processIdentifier])
+        #expect(!lock.isHeld)
+        #expect(lock.otherHolders == [stranger.processIdentifier])
+        #expect(lock.waitingNote.contains("process \(stranger.processIdentifier)"))
+    }
+    #endif
+
+    @Test func theHoldersAreTheGrantedFlockLinesOnTheFile() {
+        let table = """
+        1: FLOCK  ADVISORY  READ 28853 fe:00:16225264 0 EOF
+        1: -> FLOCK  ADVISORY  WRITE 500 fe:00:16225264 0 EOF
+        2: POSIX  ADVISORY  WRITE 27427 fe:00:16225264 0 EOF
+        3: FLOCK  ADVISORY  WRITE 27427 fe:00:16237988 0 EOF
+        4: FLOCK  ADVISORY  READ 31 fe:00:16225264 0 EOF
+        """
+        #expect(BuildFolderLock.holders(inLocks: table, file: "fe:00:16225264") == [28853, 31])
+        #expect(BuildFolderLock.holders(inLocks: table, file: "fe:01:16225264") == [])
+        #expect(BuildFolderLock.major(0xfe00) == 0xfe && BuildFolderLock.minor(0xfe00) == 0)
+    }
 }

@@ -32,6 +32,7 @@ import WorkbookTestSupport
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         try Data("// swift-tools-version: 6.1\nthis manifest does not compile\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        try Data("{}\n".utf8).write(to: root.appendingPathComponent("Package.resolved"))
         let source = sources.appendingPathComponent("Judge.swift")
         let object = debug.appendingPathComponent("ExerciseJudge.build/Judge.swift.o")
         try Data("judge".utf8).write(to: source)
@@ -41,7 +42,7 @@ import WorkbookTestSupport
         try Data("program".utf8).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
         let past = Date().addingTimeInterval(-60)
-        for file in [source, object, root.appendingPathComponent("Package.swift")] {
+        for file in [source, object, root.appendingPathComponent("Package.swift"), root.appendingPathComponent("Package.resolved")] {
             try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
         }
         return (root, JudgeProgram(path: program.path), source)
@@ -91,7 +92,7 @@ import WorkbookTestSupport
 
     /// Inside a build that holds the lock: a source changed before that build began was seen
     /// by it (a touch, a manifest edit that links nothing again); one changed after, or an
-    /// object compiled again after the link, is not what the judge is.
+    /// object compiled again after the link, or any of them gone, is not what the judge is.
     @Test func insideABuildOnlyWhatChangedAfterItBeganOrAfterTheLinkMakesTheJudgeStale() throws {
         let (root, judge, source) = try plantedPackage()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -107,6 +108,12 @@ import WorkbookTestSupport
         let object = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/ExerciseJudge.build/Judge.swift.o")
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: object.path)
         #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root), "an object compiled again after the link")
+        try FileManager.default.removeItem(at: object)
+        #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root), "an object that is gone")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Package.resolved"))
+        try Data("object".utf8).write(to: object)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-50)], ofItemAtPath: object.path)
+        #expect(!judge.isCurrentForTheBuild(since: began, packageRoot: root), "the pins gone since the build")
     }
 
     /// The judge is looked for in the build folder only: one planted beside the workbook's
