@@ -26,10 +26,13 @@ let package = Package(
         .library(name: "BackpressureTrace", targets: ["BackpressureTrace"]),
         .library(name: "ExerciseDriver", targets: ["ExerciseDriver"]),
         .executable(name: "workbook", targets: ["workbook"]),
-        // The web book (`workbook serve`, `workbook export`): a program of its own, built by
-        // the first `serve` or `export` (the `workbook` command's WebProgram), so that the
-        // learner's first `swift run workbook` does not compile the server and the site.
+        // The web book (`workbook serve`, `workbook export`) and the instructor's commands
+        // (`workbook grade`, `similarity`, `dev`): programs of their own, each built by the
+        // first command that needs it (the `workbook` command's SiblingProgram), so that the
+        // learner's first `swift run workbook` compiles neither the server and the site nor a
+        // class's grading, the similarity report and the maintainer's tools.
         .executable(name: "workbook-web", targets: ["workbook-web"]),
+        .executable(name: "workbook-instructor", targets: ["workbook-instructor"]),
         // The judge of every check, which grading starts beside each grading program
         // (Grading's JudgeProgram); grading builds it the first time it grades.
         .executable(name: "workbook-judge", targets: ["workbook-judge"]),
@@ -195,8 +198,10 @@ let package = Package(
         //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
-        //   the commands    ScenarioHosting, Grading <- SharedCommands
-        //                   the engine but Site and BookServer, SharedCommands <- workbook
+        //   the commands    ScenarioHosting, Grading, TerminalUI <- SharedCommands
+        //                   BookRunner, ChapterReader, LearnerTools, SharedCommands <- workbook
+        //                   LearnerTools, ClassSubmissions, MaintainerTools, Similarity,
+        //                     SharedCommands <- workbook-instructor
         //                   ExerciseJudge <- workbook-judge
         //                   Site, BookServer, SharedCommands <- workbook-web;  BackpressureTrace <- workbook-bench
         //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
@@ -296,19 +301,28 @@ let package = Package(
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
         .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
-        // What both programs parse: the time-limit option and the words help says of `serve`
-        // and `export`. Not on BookRunner, so that it compiles beside the scenarios rather
-        // than after them.
+        // What the programs parse alike: the terminal's, the time limit's and the grading
+        // policy's options, and the words help says of the commands `workbook` hands on. Not
+        // on BookRunner, so that it compiles beside the scenarios rather than after them.
         .target(
             name: "SharedCommands",
-            dependencies: ["ScenarioHosting", "Grading", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ScenarioHosting", "Grading", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: engine
         ),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "SharedCommands", "BookRunner", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "ChapterReader", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "SharedCommands", "BookRunner", "Grading", "GradeDisplay", "ChapterReader", "LearnerTools", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "ExerciseCatalog", "WorkbookBasics", "CProcessControl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: engine
+        ),
+        .executableTarget(
+            name: "workbook-instructor",
+            dependencies: [
+                "SharedCommands", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
+                "ExerciseCatalog", "WorkbookBasics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine

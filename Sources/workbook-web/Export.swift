@@ -8,7 +8,7 @@ import Site
 /// `workbook export html DIR`: the book as a static web site.
 struct Export: ParsableCommand {
     static let configuration: CommandConfiguration = {
-        var configuration = WebCommandHelp.export
+        var configuration = HandedOnCommands.export
         configuration.subcommands = [HTML.self]
         return configuration
     }()

@@ -12,7 +12,7 @@ import WorkbookBasics
 
 /// `workbook serve`: the web book on 127.0.0.1, every scenario editable and runnable in its page.
 struct Serve: ParsableCommand {
-    static let configuration = WebCommandHelp.serve
+    static let configuration = HandedOnCommands.serve
 
     /// A port of its own at every start by default: a browser keeps what an origin (address
     /// and port) left behind, cached scripts and service workers, and another user of the

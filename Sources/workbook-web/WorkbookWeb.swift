@@ -4,7 +4,7 @@ import SharedCommands
 import WorkbookBasics
 
 /// The web book's program: `workbook serve` and `workbook export` hand their arguments to
-/// it (`WebProgram`, in the `workbook` command). It is a program of its own so that the
+/// it (`SiblingProgram`, in the `workbook` command). It is a program of its own so that the
 /// web book's server and site are compiled when they are first used, not in the learner's
 /// first `swift run workbook`.
 @main

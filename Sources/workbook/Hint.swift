@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import ExerciseCatalog
 import LearnerTools
 import TerminalUI

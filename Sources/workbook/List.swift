@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import ChapterModel
 import ExerciseCatalog
 import BookRunner

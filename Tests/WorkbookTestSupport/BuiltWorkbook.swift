@@ -27,6 +27,14 @@ public enum BuiltWorkbook {
         URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("workbook-judge").path
     }
 
+    /// The instructor's program, `workbook-instructor`, beside `workbook`: what `workbook
+    /// grade`, `similarity` and `dev` become. The tests of the instructor's package start it
+    /// themselves, as built by the workbook's `swift test`: through `workbook`, each would
+    /// first ask SwiftPM whether it is current.
+    public static var instructor: String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("workbook-instructor").path
+    }
+
     /// The test-only scenario host whose scenarios misbehave on purpose (Tests/SelfTestHost).
     public static let selfTestHost = builtProgram(named: "selftest-host") ?? "selftest-host-not-found-next-to-the-tests"
 

@@ -90,14 +90,35 @@ import WorkbookTestSupport
         #expect(listed.standardOutput.contains("export "), "\(listed.standardOutput)")
     }
 
-    /// What the learner's first `swift run workbook` links: no web server and no site, which
-    /// only `serve` and `export` need (SwiftPM's list of the objects it linked into `workbook`).
-    @Test func theWorkbookCommandLinksNoWebServerAndNoSite() throws {
+    /// `grade`, `similarity` and `dev` are the instructor's program's (`workbook-instructor`,
+    /// built apart so that the learner's first build skips them): handed on whole, as `serve` is.
+    @Test func theInstructorsCommandsAreHandedToTheirProgramWhole() throws {
+        let help = try BuiltWorkbook.run(["grade", "--help"])
+        #expect(help.succeeded, "\(help.standardError)")
+        #expect(help.standardOutput.contains("USAGE: workbook grade <options> <subcommand>"), "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("--submissions <folder>"), "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("merge"), "the subcommand `grade merge` is listed: \(help.standardOutput)")
+
+        let missing = try BuiltWorkbook.run(["similarity"])
+        #expect(missing.termination == .exited(64))
+        #expect(missing.standardError.contains("Missing expected argument '--submissions <folder>'"), "\(missing.standardError)")
+
+        let listed = try BuiltWorkbook.run(["--help"])
+        for command in ["grade ", "similarity ", "dev "] {
+            #expect(listed.standardOutput.contains(command), "\(listed.standardOutput)")
+        }
+    }
+
+    /// What the learner's first `swift run workbook` links: no web server, no site, no class's
+    /// grading, similarity report or maintainer's tools, which only `serve`, `export`, `grade`,
+    /// `similarity` and `dev` need (SwiftPM's list of the objects it linked into `workbook`).
+    @Test func theWorkbookCommandLinksNoWebServerAndNoInstructorsTools() throws {
         let list = URL(fileURLWithPath: BuiltWorkbook.path).deletingLastPathComponent()
             .appendingPathComponent("workbook.product/Objects.LinkFileList")
         let objects = try String(contentsOf: list, encoding: .utf8)
         #expect(objects.contains("/BookRunner.build/"), "the list is the workbook's: \(list.path)")
-        for target in ["BookServer", "Site"] {
+        #expect(objects.contains("/Grading.build/"), "`check` grades in the learner's own command")
+        for target in ["BookServer", "Site", "Similarity", "ClassSubmissions", "MaintainerTools", "ExerciseChecks"] {
             #expect(!objects.contains("/\(target).build/"), "workbook links \(target)")
         }
     }

@@ -75,7 +75,7 @@ enum ClassUnderGrade {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("class-grades-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
         // The first grading may build the grading kit from nothing: allow for it.
-        let result = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", folder.path, "--json", json.path, "--color", "never"],
+        let result = try ChildProcess(BuiltWorkbook.instructor, ["grade", "--submissions", folder.path, "--json", json.path, "--color", "never"],
                                       workingDirectory: BuiltWorkbook.packageRoot, timeout: 3600).run()
         guard result.succeeded, let data = FileManager.default.contents(atPath: json.path) else {
             let last = result.standardError.split(separator: "\n").last.map(String.init) ?? "no message"

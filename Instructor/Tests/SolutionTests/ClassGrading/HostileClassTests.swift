@@ -200,7 +200,7 @@ import Glibc
         // what an honest file takes (under a second here): the bomber then burns half a
         // minute of a core rather than two, and still meets both the limit and the budget.
         let limits = ["--time-limit", "10", "--compile-time-limit", "15", "--compile-budget", "30"]
-        let run = try ChildProcess(BuiltWorkbook.path, ["grade", "--submissions", submissions.path, "--json", grades.path] + limits,
+        let run = try ChildProcess(BuiltWorkbook.instructor, ["grade", "--submissions", submissions.path, "--json", grades.path] + limits,
                                    workingDirectory: Self.root, environment: environment, timeout: 900).run()
         let seconds = Date().timeIntervalSince(started)
         let hostLost = hostMemory.stop()
@@ -290,7 +290,7 @@ import Glibc
         try FileManager.default.copyItem(at: submissions.appendingPathComponent("escape"), to: alone.appendingPathComponent("escape"))
         // The workbook's parent is `script` here, not this test: it must not take the test's
         // parent watch for its own (it would end itself at once).
-        let command = ["env", "-u", ParentWatch.environmentKey, BuiltWorkbook.path, "grade", "--submissions", alone.path, "--time-limit", "10"]
+        let command = ["env", "-u", ParentWatch.environmentKey, BuiltWorkbook.instructor, "grade", "--submissions", alone.path, "--time-limit", "10"]
             .map { "'\($0)'" }.joined(separator: " ")
         var terminalEnvironment = environment
         terminalEnvironment["NO_COLOR"] = "1"

@@ -35,7 +35,7 @@ import WorkbookTestSupport
 
     /// The first grading may build the grading kit from nothing: allow for it.
     static func workbook(_ arguments: [String]) throws -> ChildProcess.Result {
-        try ChildProcess(BuiltWorkbook.path, arguments, workingDirectory: BuiltWorkbook.packageRoot, timeout: 900).run()
+        try ChildProcess(BuiltWorkbook.instructor, arguments, workingDirectory: BuiltWorkbook.packageRoot, timeout: 900).run()
     }
 
     @Test func aClassOfSixInThreeShardsMergesToTheUnshardedRun() throws {

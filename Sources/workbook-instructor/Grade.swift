@@ -12,32 +12,11 @@ import ClassSubmissions
 import GradeDisplay
 
 struct Grade: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Grade exercises, for instructors: this workbook's, or a whole class's with --submissions.",
-        discussion: """
-            Each exercise is one of: not started, passed, failed (with the check's first \
-            message), does not compile (with the first compiler error), crashed (with the \
-            trap's message or the signal), timed out, or exited early (the exercise called \
-            exit() before its check finished). Every exercise file is built and run on its \
-            own, so one broken exercise never hides the others. Anything flagged for review \
-            is shown with the state, in the table and in every file.
-
-            With --submissions DIR, every subfolder of DIR is one student's submission: a \
-            clone of the workbook, or just its Exercises/ folder. Only their \
-            Exercises/<Name>.swift files are used; the checks, the library and the tests \
-            are this workbook's own. The library is built once for the whole class. \
-            --shard K/N grades the K-th of N shares of the class (for a CI matrix); \
-            `grade merge` joins the parts' --json records. A student's folder may hold files \
-            an editor runs when it opens the folder (Package.swift, .vscode/, .git/...): the \
-            grade names them, and --review DIR copies only the graded exercise files, which \
-            is the folder to open. \
-            --similarity FILE also compares the class's files with each other and with the \
-            reference solutions, as `workbook similarity` does, and writes its JSON report \
-            there (before grading: it takes seconds). \
-            Exits 0 whenever grading itself worked, whatever the grades.
-            """,
-        subcommands: [GradeMergeCommand.self]
-    )
+    static let configuration = { () -> CommandConfiguration in
+        var configuration = HandedOnCommands.grade
+        configuration.subcommands = [GradeMergeCommand.self]
+        return configuration
+    }()
 
     @Option(help: ArgumentHelp("Grade a class: every subfolder of this folder is one student's submission.", valueName: "folder"))
     var submissions: String?

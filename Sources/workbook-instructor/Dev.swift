@@ -10,10 +10,11 @@ import WorkbookBasics
 
 /// Commands for the workbook's maintainers.
 struct Dev: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "For maintainers: validate the exercises, build the grading kit, add an exercise, write what the exercise list generates, make a sample class or a student edition.",
-        subcommands: [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
-    )
+    static let configuration = { () -> CommandConfiguration in
+        var configuration = HandedOnCommands.dev
+        configuration.subcommands = [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        return configuration
+    }()
 }
 
 struct DevCheckCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SharedCommands
 import ExerciseCatalog
 import Foundation
 import Similarity
@@ -12,20 +13,7 @@ import Darwin
 /// `workbook similarity`: which students' files resemble each other, the reference
 /// solutions or published ones, for an instructor to read.
 struct SimilarityCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "similarity",
-        abstract: "Find exercise files of a class that resemble each other, the reference solutions, or published ones.",
-        discussion: """
-            Compares, exercise by exercise, every pair of students' files, and each file with \
-            the reference solution (Instructor/, where present) and with the solutions in \
-            --against DIR (files named <Exercise>.swift, or any .swift file in <Exercise>/ \
-            folders). The stub every student was given never counts as a match. Names, \
-            literals, comments, layout and the order of declarations do not change a score. \
-            Prints the flagged pairs; --html writes an index and a side-by-side page per \
-            flagged pair, --csv and --json the pairs for scripts. A score is a reason for a \
-            person to read two files, never a verdict. Files are read, never built or run.
-            """
-    )
+    static let configuration = HandedOnCommands.similarity
 
     @Option(help: ArgumentHelp("The class: every subfolder of this folder is one student's submission.", valueName: "folder"))
     var submissions: String

@@ -1,37 +1,38 @@
 import ArgumentParser
-import SharedCommands
 import Grading
 
 /// The grading policy's flags, for the commands that compile and check exercise files;
 /// `--time-limit` (``TimeLimitOption``) sets the check's time.
-struct GradingPolicyOptions: ParsableArguments {
+public struct GradingPolicyOptions: ParsableArguments {
     @Option(
         name: .customLong("jobs"),
         help: ArgumentHelp("How many files compile, and how many checks run, at once (default: \(GradingPolicy.defaultJobs), one more than this machine's cores).", valueName: "n"))
-    var jobs: Int?
+    public var jobs: Int?
 
     @Option(
         name: .customLong("compile-time-limit"),
         help: ArgumentHelp("Seconds one compiler step may take on one file (default: \(Int(GradingPolicy().compileSeconds))).", valueName: "seconds"))
-    var compileSeconds: Double?
+    public var compileSeconds: Double?
 
     @Option(
         name: .customLong("compile-budget"),
         help: ArgumentHelp("Seconds of compiling each student may spend in one grading (default: \(Int(GradingPolicy().compileBudgetSeconds))).", valueName: "seconds"))
-    var compileBudgetSeconds: Double?
+    public var compileBudgetSeconds: Double?
 
     @Option(
         name: .customLong("check-budget"),
         help: ArgumentHelp("Seconds of checks each student may spend in one grading (default: \(Int(GradingPolicy().checkBudgetSeconds))).", valueName: "seconds"))
-    var checkBudgetSeconds: Double?
+    public var checkBudgetSeconds: Double?
 
     @Option(
         name: .customLong("memory"),
         help: ArgumentHelp("MiB of memory the compiles or checks running at once may hold together (default: \(GradingPolicy().memoryBytes >> 20)).", valueName: "MiB"))
-    var memoryMiB: Int?
+    public var memoryMiB: Int?
+
+    public init() {}
 
     /// The default policy with what the flags ask, and `checkSeconds` for each check.
-    func policy(checkSeconds: Double?) -> GradingPolicy {
+    public func policy(checkSeconds: Double?) -> GradingPolicy {
         var policy = GradingPolicy()
         if let checkSeconds { policy.checkSeconds = checkSeconds }
         if let jobs { policy.jobs = jobs }
@@ -42,7 +43,7 @@ struct GradingPolicyOptions: ParsableArguments {
         return policy
     }
 
-    func validate() throws {
+    public func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be a whole number of 1 or more") }
         for (flag, value) in [("--compile-time-limit", compileSeconds), ("--compile-budget", compileBudgetSeconds), ("--check-budget", checkBudgetSeconds)] {
             if let value, !(value.isFinite && value > 0) { throw ValidationError("\(flag) must be a number of seconds more than 0") }
