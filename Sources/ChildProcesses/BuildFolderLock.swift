@@ -17,7 +17,8 @@ import Darwin
 /// it: it is this process's build when the process the system lists as its holder (Linux's
 /// `/proc/locks`) is this process or an ancestor. Anybody else's lock is waited for, as
 /// SwiftPM waits, never taken as a build that made the kits current. Where the file is not
-/// found (another temporary folder), the pid SwiftPM writes into `<build folder>/.lock`
+/// found (another temporary folder), or is not this user's own file (a link, or a file
+/// another user created under that name first), the pid SwiftPM writes into `<build folder>/.lock`
 /// when it takes the lock is asked instead: a proper ancestor's means held. (SwiftPM leaves
 /// that pid there after, `swift run`'s is the workbook's own, and a fresh clone's first
 /// build has no `.build` to write it into; hence it comes second.)
@@ -54,24 +55,35 @@ package struct BuildFolderLock {
     /// Whether SwiftPM's lock is seen free: its file is there and this process could lock
     /// it (and let it go at once). Nil when the file is not there to ask.
     package var isSeenFree: Bool? {
-        let descriptor = open(swiftPMLockFile.path, O_RDONLY | O_CLOEXEC)
+        observedLockFile?.isFree
+    }
+
+    /// What this process sees of SwiftPM's lock file: whether it could lock it now, and which
+    /// file it is. Nil when it is not there, or is not a file of this user's: anybody may
+    /// create a file of that name in `/tmp` before SwiftPM does, or a link to a file somebody
+    /// else locks, and neither is a lock of this build folder.
+    private var observedLockFile: (isFree: Bool, device: UInt64, inode: UInt64)? {
+        let descriptor = open(swiftPMLockFile.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { return nil }
+        let file = (device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return (false, file.device, file.inode) }
         flock(descriptor, LOCK_UN)
-        return true
+        return (true, file.device, file.inode)
     }
 
     /// Whether this process runs inside the build that holds the lock: a `swift build`
     /// started here would wait for its own ancestor.
     package var isHeld: Bool {
-        switch isSeenFree {
-        case true?:
+        switch observedLockFile {
+        case let file? where file.isFree:
             return false
-        case false?:
+        case let file?:
             // Where the system cannot say who holds it (macOS, whose temporary folder is
             // the user's own), the lock alone says held.
-            guard let holders = holdersOfTheLockFile else { return true }
+            guard let holders = holders(device: file.device, inode: file.inode) else { return true }
             return holders.contains(where: ProcessTable.isThisProcessOrAnAncestor)
         case nil:
             guard let holder, holder > 0, holder != getpid() else { return false }
@@ -82,7 +94,7 @@ package struct BuildFolderLock {
     /// The processes that hold SwiftPM's lock file locked and are not this build: what a
     /// `swift build` started now waits for. Empty where the system cannot say.
     package var otherHolders: [pid_t] {
-        guard isSeenFree == false, let holders = holdersOfTheLockFile else { return [] }
+        guard let file = observedLockFile, !file.isFree, let holders = holders(device: file.device, inode: file.inode) else { return [] }
         return holders.filter { !ProcessTable.isThisProcessOrAnAncestor($0) }
     }
 
@@ -91,15 +103,17 @@ package struct BuildFolderLock {
         "the workbook's build folder is locked by process \(otherHolders.map(String.init).joined(separator: ", ")), which is not this command's build: SwiftPM waits until it lets go"
     }
 
-    /// The processes the system lists as holding an `flock` on SwiftPM's lock file (Linux's
-    /// `/proc/locks`, by the file's device and inode); nil where there is no such list.
+    /// The processes the system lists as holding SwiftPM's lock file locked.
     var holdersOfTheLockFile: [pid_t]? {
+        observedLockFile.flatMap { holders(device: $0.device, inode: $0.inode) }
+    }
+
+    /// The processes the system lists as holding an `flock` on the file `device`, `inode`
+    /// (Linux's `/proc/locks`); nil where there is no such list.
+    private func holders(device: UInt64, inode: UInt64) -> [pid_t]? {
         #if os(Linux)
-        var status = stat()
-        guard stat(swiftPMLockFile.path, &status) == 0,
-              let table = FileManager.default.contents(atPath: "/proc/locks"), table.count < 4 << 20 else { return nil }
-        let device = UInt64(status.st_dev)
-        let file = String(format: "%02llx:%02llx:%llu", Self.major(device), Self.minor(device), UInt64(status.st_ino))
+        guard let table = FileManager.default.contents(atPath: "/proc/locks"), table.count < 4 << 20 else { return nil }
+        let file = String(format: "%02llx:%02llx:%llu", Self.major(device), Self.minor(device), inode)
         return Self.holders(inLocks: String(decoding: table, as: UTF8.self), file: file)
         #else
         return nil

@@ -68,6 +68,25 @@ import WorkbookTestSupport
     }
     #endif
 
+    /// Anybody can create the lock file's name in `/tmp` first, as a link to a file that
+    /// this process's ancestor locks: a link is no lock file, and the pid decides.
+    @Test func aLinkInTheLockFilesPlaceIsNoLockFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
+        let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
+        try FileManager.default.createDirectory(at: lock.buildFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: lock.swiftPMLockFile) }
+        let lockedByThisProcess = root.appendingPathComponent("locked")
+        try Data().write(to: lockedByThisProcess)
+        let holding = open(lockedByThisProcess.path, O_RDONLY)
+        defer { close(holding) }
+        #expect(flock(holding, LOCK_EX) == 0)
+        try FileManager.default.createSymbolicLink(at: lock.swiftPMLockFile, withDestinationURL: lockedByThisProcess)
+        #expect(lock.isSeenFree == nil)
+        #expect(!lock.isHeld, "no pid written: nothing says this process runs inside a build")
+        try Data("\(getppid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
+        #expect(lock.isHeld, "the pid of a proper ancestor decides")
+    }
+
     @Test func theHoldersAreTheGrantedFlockLinesOnTheFile() {
         let table = """
         1: FLOCK  ADVISORY  READ 28853 fe:00:16225264 0 EOF
