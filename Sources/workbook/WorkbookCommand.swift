@@ -16,7 +16,7 @@ import WorkbookBasics
 enum WorkbookMain {
     static func main() {
         LiveChildren.killAllOnInterrupt()
-        WorkbookCommand.main()
+        WorkbookCommand.main(WorkbookCommand.askingHelpOfTheProgram(Array(CommandLine.arguments.dropFirst())))
     }
 }
 
@@ -31,6 +31,17 @@ struct WorkbookCommand: ParsableCommand {
             Excerpts.self, Export.self, Dev.self, ScenarioHostCommand.self,
         ]
     )
+
+    /// The commands that hand their arguments to a program of their own (``SiblingProgram``).
+    static let handedOn: [any ParsableCommand.Type] = [Serve.self, Export.self, Grade.self, SimilarityCommand.self, Dev.self]
+
+    /// `workbook help grade` as `workbook grade --help`: only the program a command is handed
+    /// to knows its options, and `help` would describe the hand-off instead.
+    static func askingHelpOfTheProgram(_ arguments: [String]) -> [String] {
+        let names = handedOn.compactMap { $0.configuration.commandName }
+        guard arguments.count > 1, arguments[0] == "help", names.contains(arguments[1]) else { return arguments }
+        return Array(arguments.dropFirst()) + ["--help"]
+    }
 
     @OptionGroup var options: TerminalOptions
 

@@ -99,6 +99,11 @@ import WorkbookTestSupport
         #expect(help.standardOutput.contains("--submissions <folder>"), "\(help.standardOutput)")
         #expect(help.standardOutput.contains("merge"), "the subcommand `grade merge` is listed: \(help.standardOutput)")
 
+        let asked = try BuiltWorkbook.run(["help", "grade"])
+        #expect(asked.standardOutput == help.standardOutput, "`help grade` is `grade --help`: \(asked.standardOutput)")
+        let export = try BuiltWorkbook.run(["help", "export", "html"])
+        #expect(export.standardOutput.contains("USAGE: workbook export html <directory>"), "\(export.standardOutput)")
+
         let missing = try BuiltWorkbook.run(["similarity"])
         #expect(missing.termination == .exited(64))
         #expect(missing.standardError.contains("Missing expected argument '--submissions <folder>'"), "\(missing.standardError)")
