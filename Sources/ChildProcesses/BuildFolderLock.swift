@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +15,8 @@ import Darwin
 /// `flock` on a file it names after the build folder's path, in the temporary folder
 /// (`/tmp/_work_main_.build.lock` for `/work/main/.build`). That file is readable by every
 /// local user, and an `flock` needs no more, so a lock on it says only that somebody holds
-/// it: it is this process's build when the process the system lists as its holder (Linux's
-/// `/proc/locks`) is this process or an ancestor. Anybody else's lock is waited for, as
+/// it: it is this process's build when a process the system lists as its holder (Linux's
+/// `/proc/locks`) is this process or an ancestor and has the lock file open. Anybody else's lock is waited for, as
 /// SwiftPM waits, never taken as a build that made the kits current. Where the file is not
 /// found (another temporary folder), or is not this user's own file (a link, or a file
 /// another user created under that name first), the pid SwiftPM writes into `<build folder>/.lock`
@@ -84,18 +85,30 @@ package struct BuildFolderLock {
             // Where the system cannot say who holds it (macOS, whose temporary folder is
             // the user's own), the lock alone says held.
             guard let holders = holders(device: file.device, inode: file.inode) else { return true }
-            return holders.contains(where: ProcessTable.isThisProcessOrAnAncestor)
+            return Self.isThisBuild(holders: holders, isAncestor: ProcessTable.isThisProcessOrAnAncestor,
+                                    hasTheFileOpen: { ProcessTable.has($0, openOn: file.device, file.inode) })
         case nil:
             guard let holder, holder > 0, holder != getpid() else { return false }
             return ProcessTable.isThisProcessOrAnAncestor(holder)
         }
     }
 
+    /// Whether one of the processes the system lists as holding the lock is this process or
+    /// its ancestor and has the lock file open now. The list keeps the pid of whoever took a
+    /// lock for as long as any copy of its descriptor lives, even after that process ended:
+    /// anybody can take a lock, hand the descriptor to a child and end, and a pid is soon
+    /// used again, maybe by this process's own shell. That shell never opened the file; the
+    /// `swift test` that really holds the lock has it open all along.
+    static func isThisBuild(holders: [pid_t], isAncestor: (pid_t) -> Bool, hasTheFileOpen: (pid_t) -> Bool) -> Bool {
+        holders.contains { isAncestor($0) && hasTheFileOpen($0) }
+    }
+
     /// The processes that hold SwiftPM's lock file locked and are not this build: what a
     /// `swift build` started now waits for. Empty where the system cannot say.
     package var otherHolders: [pid_t] {
         guard let file = observedLockFile, !file.isFree, let holders = holders(device: file.device, inode: file.inode) else { return [] }
-        return holders.filter { !ProcessTable.isThisProcessOrAnAncestor($0) }
+        return holders.filter { !Self.isThisBuild(holders: [$0], isAncestor: ProcessTable.isThisProcessOrAnAncestor,
+                                                  hasTheFileOpen: { ProcessTable.has($0, openOn: file.device, file.inode) }) }
     }
 
     /// What a build that is about to wait for ``otherHolders`` says first.
@@ -109,15 +122,33 @@ package struct BuildFolderLock {
     }
 
     /// The processes the system lists as holding an `flock` on the file `device`, `inode`
-    /// (Linux's `/proc/locks`); nil where there is no such list.
+    /// (Linux's `/proc/locks`, read whole); nil where there is no such list. A table that
+    /// cannot be read whole names nobody, so that nothing is taken as this build's.
     private func holders(device: UInt64, inode: UInt64) -> [pid_t]? {
         #if os(Linux)
-        guard let table = FileManager.default.contents(atPath: "/proc/locks"), table.count < 4 << 20 else { return nil }
+        guard let table = Self.readWhole("/proc/locks", atMost: 64 << 20) else { return [] }
         let file = String(format: "%02llx:%02llx:%llu", Self.major(device), Self.minor(device), inode)
         return Self.holders(inLocks: String(decoding: table, as: UTF8.self), file: file)
         #else
         return nil
         #endif
+    }
+
+    /// A file of the system's read to its end: such files say their size is 0, and
+    /// Foundation reads one page of them. Nil when it cannot be read or is longer than `limit`.
+    static func readWhole(_ path: String, atMost limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 { if errno == EINTR { continue } else { return nil } }
+            bytes += chunk[..<count]
+            if bytes.count > limit { return nil }
+        }
     }
 
     /// The pids of the granted `FLOCK` lines of a `/proc/locks` table on `file`

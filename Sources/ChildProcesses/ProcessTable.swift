@@ -34,6 +34,21 @@ package enum ProcessTable {
         return false
     }
 
+    /// Whether `pid` has the file `device`, `inode` open now (Linux's `/proc/<pid>/fd`; false
+    /// where the system does not say, or for another user's process).
+    package static func has(_ pid: pid_t, openOn device: UInt64, _ inode: UInt64) -> Bool {
+        #if os(Linux)
+        let folder = "/proc/\(pid)/fd"
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return descriptors.prefix(65_536).contains { name in
+            var status = stat()
+            return stat(folder + "/" + name, &status) == 0 && UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
+        }
+        #else
+        return false
+        #endif
+    }
+
     /// The parent of `pid`, if it is still running.
     static func parent(of pid: pid_t) -> pid_t? {
         #if os(Linux)

@@ -87,6 +87,43 @@ import WorkbookTestSupport
         #expect(lock.isHeld, "the pid of a proper ancestor decides")
     }
 
+    /// `/proc/locks` keeps the pid of a lock's taker after it ended, while a child keeps its
+    /// descriptor, and pids come round again: a listed pid that is now this process's
+    /// ancestor (its shell, say) counts only if it has the lock file open.
+    @Test func aListedHolderIsThisBuildOnlyIfAnAncestorWithTheFileOpen() throws {
+        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: { _ in true }, hasTheFileOpen: { _ in false }), "a pid used again by an ancestor")
+        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: { _ in false }, hasTheFileOpen: { _ in true }), "another build")
+        #expect(BuildFolderLock.isThisBuild(holders: [7, 41], isAncestor: { $0 == 41 }, hasTheFileOpen: { $0 == 41 }))
+        #expect(!BuildFolderLock.isThisBuild(holders: [], isAncestor: { _ in true }, hasTheFileOpen: { _ in true }))
+
+        #if os(Linux)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var status = stat()
+        #expect(stat(file.path, &status) == 0)
+        let (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
+        #expect(!ProcessTable.has(getpid(), openOn: device, inode))
+        let descriptor = open(file.path, O_RDONLY)
+        #expect(ProcessTable.has(getpid(), openOn: device, inode))
+        close(descriptor)
+        #expect(!ProcessTable.has(getpid(), openOn: device, inode))
+        #expect(!ProcessTable.has(getppid(), openOn: device, inode))
+        #endif
+    }
+
+    /// The system's tables say their size is 0, and Foundation reads one page of them: a lock
+    /// listed after the first page would go unseen.
+    #if os(Linux)
+    @Test(.readsProcFileSystem) func theLockTableIsReadWholeOrNotAtAll() throws {
+        let maps = try #require(BuildFolderLock.readWhole("/proc/self/maps", atMost: 64 << 20))
+        #expect(maps.count > 4096, "this process's map is longer than a page: \(maps.count) bytes")
+        #expect(maps.last == UInt8(ascii: "\n"))
+        #expect(BuildFolderLock.readWhole("/proc/self/maps", atMost: 100) == nil, "longer than the limit is no table")
+        #expect(BuildFolderLock.readWhole("/nonexistent-\(UUID().uuidString)", atMost: 100) == nil)
+    }
+    #endif
+
     @Test func theHoldersAreTheGrantedFlockLinesOnTheFile() {
         let table = """
         1: FLOCK  ADVISORY  READ 28853 fe:00:16225264 0 EOF
