@@ -113,7 +113,9 @@ package struct BuildFolderLock {
 
     /// What a build that is about to wait for ``otherHolders`` says first.
     package var waitingNote: String {
-        "the workbook's build folder is locked by process \(otherHolders.map(String.init).joined(separator: ", ")), which is not this command's build: SwiftPM waits until it lets go"
+        let holders = otherHolders
+        let named = holders.prefix(3).map(String.init).joined(separator: ", ") + (holders.count > 3 ? " and \(holders.count - 3) more" : "")
+        return "the workbook's build folder is locked by process \(named), which is not this command's build: SwiftPM waits until it lets go"
     }
 
     /// The processes the system lists as holding SwiftPM's lock file locked.
