@@ -107,13 +107,14 @@ package struct BuildFolderLock {
     /// `swift build` started now waits for. Empty where the system cannot say.
     package var otherHolders: [pid_t] {
         guard let file = observedLockFile, !file.isFree, let holders = holders(device: file.device, inode: file.inode) else { return [] }
-        return holders.filter { !Self.isThisBuild(holders: [$0], isAncestor: ProcessTable.isThisProcessOrAnAncestor,
-                                                  hasTheFileOpen: { ProcessTable.has($0, openOn: file.device, file.inode) }) }
+        return holders.filter { !(ProcessTable.isThisProcessOrAnAncestor($0) && ProcessTable.has($0, openOn: file.device, file.inode)) }
     }
 
-    /// What a build that is about to wait for ``otherHolders`` says first.
-    package var waitingNote: String {
+    /// What a build about to wait for ``otherHolders`` says first; nil when nobody else
+    /// holds the lock.
+    package var waitingNote: String? {
         let holders = otherHolders
+        guard !holders.isEmpty else { return nil }
         let named = holders.prefix(3).map(String.init).joined(separator: ", ") + (holders.count > 3 ? " and \(holders.count - 3) more" : "")
         return "the workbook's build folder is locked by process \(named), which is not this command's build: SwiftPM waits until it lets go"
     }

@@ -125,7 +125,7 @@ struct GradingKit: Sendable {
         if lock.isHeld {
             try takeWhatThisBuildLinked(lock: lock)
         } else {
-            if !lock.otherHolders.isEmpty { log(lock.waitingNote) }
+            if let note = lock.waitingNote { log(note) }
             try build(timeLimit: timeLimit, log: log, runProgram: runProgram, progress: progress)
         }
         guard let built = ProgramFingerprint(dynamicLibrary) else {

@@ -137,9 +137,7 @@ struct JudgeProgram {
             }
             return
         }
-        if !lock.otherHolders.isEmpty {
-            log(lock.waitingNote)
-        }
+        if let note = lock.waitingNote { log(note) }
         log("making the judge of the checks current in the workbook's build folder (it is built once per change to them)…")
         if let failure = try KitBuild.run(["build", "--package-path", root.path, "--configuration", configuration, "--product", Self.name], timeLimit: timeLimit, progress: progress) {
             throw WorkbookError("the judge of the checks (\(Self.name)) does not build, so no exercise can be graded: \(failure.reason)")

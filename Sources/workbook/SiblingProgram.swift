@@ -42,7 +42,7 @@ struct SiblingProgram {
         let executable = URL(fileURLWithPath: CurrentExecutable.path)
         let program = executable.deletingLastPathComponent().appendingPathComponent(productName)
         if let package = KitBuild.packageRoot(of: executable), case let lock = BuildFolderLock(buildFolder: package.appendingPathComponent(".build")), !lock.isHeld {
-            if !lock.otherHolders.isEmpty { FileHandle.standardError.write(Data((lock.waitingNote + "\n").utf8)) }
+            if let note = lock.waitingNote { FileHandle.standardError.write(Data((note + "\n").utf8)) }
             let configuration = KitBuild.configuration(of: program.deletingLastPathComponent())
             let failure = try KitBuild.run(["build", "--package-path", package.path, "--configuration", configuration, "--product", productName], timeLimit: 1_200,
                                            progress: StepProgress().counting("building \(what)"))
