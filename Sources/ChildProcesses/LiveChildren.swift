@@ -39,7 +39,7 @@ public enum LiveChildren {
         if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
     }
 
-    static func remove(_ group: pid_t) {
+    package static func remove(_ group: pid_t) {
         lock.lock()
         defer { lock.unlock() }
         if let used = (0..<capacity).first(where: { slots[$0] == group }) { slots[used] = 0 }
@@ -48,7 +48,7 @@ public enum LiveChildren {
     /// Starts a child and lists it under the same lock, so ``killOrphans()`` never takes a
     /// child that is just starting for an orphan. `start` returns the child's pid, or 0
     /// when it could not start one.
-    static func spawning(_ start: () -> pid_t) {
+    package static func spawning(_ start: () -> pid_t) {
         lock.lock()
         defer { lock.unlock() }
         adoptOrphans

@@ -53,8 +53,8 @@ struct ForgedStreamTests {
         driver.standardInput = toDriver
         driver.standardOutput = fromDriver
         driver.standardError = FileHandle.nullDevice
-        try start(judge.process)
-        try start(driver)
+        try judge.process.runListed()
+        try driver.runListed()
         let judgeWire = WireChannel(input: judge.output.fileHandleForReading.fileDescriptor, output: judge.input.fileHandleForWriting.fileDescriptor)
         let driverWire = WireChannel(input: fromDriver.fileHandleForReading.fileDescriptor, output: toDriver.fileHandleForWriting.fileDescriptor)
         let transcript = Transcript()
@@ -70,8 +70,8 @@ struct ForgedStreamTests {
             driverWire.send(message)
         }
         try? toDriver.fileHandleForWriting.close()
-        finish(judge.process)
-        finish(driver)
+        judge.process.waitUntilExitAndUnlist()
+        driver.waitUntilExitAndUnlist()
         return transcript.entries
     }
 
@@ -79,7 +79,7 @@ struct ForgedStreamTests {
     /// followed; returns the judge's verdict.
     static func replay(_ exercise: String, _ transcript: [Entry], seed: UInt64) throws -> CheckReport? {
         let judge = try judgeProcess(exercise, seed: seed)
-        try start(judge.process)
+        try judge.process.runListed()
         let wire = WireChannel(input: judge.output.fileHandleForReading.fileDescriptor, output: judge.input.fileHandleForWriting.fileDescriptor)
         for entry in transcript {
             if entry.fromJudge {
@@ -90,26 +90,8 @@ struct ForgedStreamTests {
         }
         try? judge.input.fileHandleForWriting.close()
         let verdict = judge.error.fileHandleForReading.readDataToEndOfFile()
-        finish(judge.process)
+        judge.process.waitUntilExitAndUnlist()
         return CheckReport.verdict(in: String(decoding: verdict, as: UTF8.self))
-    }
-
-    /// Starts `process` listed among the workbook's live children: a grading that runs in
-    /// this test process meanwhile (another suite's) kills every child it did not list as an
-    /// orphan (`LiveChildren.killOrphans()`), and would take the judge and driver for some.
-    static func start(_ process: Process) throws {
-        var failure: Error?
-        LiveChildren.spawning {
-            do { try process.run() } catch { failure = error }
-            return failure == nil ? process.processIdentifier : 0
-        }
-        if let failure { throw failure }
-    }
-
-    /// Waits for a process `start` began, then takes it off the list.
-    static func finish(_ process: Process) {
-        process.waitUntilExit()
-        LiveChildren.remove(process.processIdentifier)
     }
 
     static func judgeProcess(_ exercise: String, seed: UInt64) throws -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {

@@ -53,12 +53,9 @@ import WorkbookTestSupport
         try Data().write(to: lock.swiftPMLockFile)
         // SwiftPM's pid file says a proper ancestor took the lock last; the lock says otherwise.
         try Data("\(getppid())".utf8).write(to: lock.buildFolder.appendingPathComponent(".lock"))
-        let stranger = Process()
-        stranger.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         // `--no-fork`: the process that took the lock is the one that is killed.
-        stranger.arguments = ["--shared", "--no-fork", lock.swiftPMLockFile.path, "/bin/sleep", "30"]
-        try stranger.run()
-        defer { kill(stranger.processIdentifier, SIGKILL); stranger.waitUntilExit() }
+        let stranger = try Process.listed("/usr/bin/flock", ["--shared", "--no-fork", lock.swiftPMLockFile.path, "/bin/sleep", "30"])
+        defer { stranger.killAndUnlist() }
         let deadline = Date().addingTimeInterval(10)
         while lock.isSeenFree != false, Date() < deadline { usleep(20_000) }
         #expect(lock.isSeenFree == false)

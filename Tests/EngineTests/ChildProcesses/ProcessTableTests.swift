@@ -1,20 +1,37 @@
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// The process table reads the system's own list (`/proc` on Linux, libproc on macOS): a
 /// table that came back empty would let a grading program's orphans live on unnoticed.
 @Suite struct ProcessTableTests {
     @Test func aChildJustStartedIsListedUnderThisProcess() throws {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        child.arguments = ["30"]
-        try child.run()
-        // SIGKILL: the child inherits this test runner's signal mask, which may block SIGTERM.
-        defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
+        let child = try Process.listed("/bin/sleep", ["30"])
+        defer { child.killAndUnlist() }
         #expect(ProcessTable.children(of: getpid()).contains(child.processIdentifier))
         #expect(!ProcessTable.children(of: getpid()).contains(getpid()))
     }
+
+    /// Why a test starts its own helper processes listed (`Process.runListed()`): every
+    /// child the workbook runs kills, when it ends, the children of this process it did not
+    /// list, taking them for orphans. A bare `Process` that a test holds (an `flock`, a
+    /// `sleep`) dies as soon as any test beside it runs a child.
+    #if os(Linux)
+    @Test func aChildsEndKillsTheUnlistedChildrenAndSparesTheListed() throws {
+        let listed = try Process.listed("/bin/sleep", ["30"])
+        defer { listed.killAndUnlist() }
+        let unlisted = Process()
+        unlisted.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        unlisted.arguments = ["30"]
+        try unlisted.run()
+        defer { kill(unlisted.processIdentifier, SIGKILL) }
+        _ = try ChildProcess("true", []).run()
+        #expect(!ProcessTable.children(of: getpid()).contains(unlisted.processIdentifier), "an unlisted child is an orphan")
+        #expect(ProcessTable.children(of: getpid()).contains(listed.processIdentifier))
+        #expect(kill(listed.processIdentifier, 0) == 0)
+    }
+    #endif
 
     @Test func thisProcessCountsAmongItsUsersProcesses() {
         #expect(ProcessTable.count(ownedBy: getuid()) >= 1)
@@ -26,11 +43,8 @@ import Testing
         #expect(ProcessTable.isThisProcessOrAnAncestor(getpid()))
         #expect(ProcessTable.isThisProcessOrAnAncestor(getppid()))
         #expect(ProcessTable.parent(of: getpid()) == getppid())
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        child.arguments = ["30"]
-        try child.run()
-        defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
+        let child = try Process.listed("/bin/sleep", ["30"])
+        defer { child.killAndUnlist() }
         #expect(!ProcessTable.isThisProcessOrAnAncestor(child.processIdentifier))
         #expect(!ProcessTable.isThisProcessOrAnAncestor(999_999_999))
     }
