@@ -148,17 +148,16 @@ struct GradingKit: Sendable {
     /// edited before the build began was seen by it (a manifest edit that changed nothing in
     /// the kit does not link it again).
     private func takeWhatThisBuildLinked(lock: BuildFolderLock) throws {
-        let busy = "this grading runs inside the `swift build` or `swift test` that holds the workbook's build folder"
         guard let linked = KitBuild.modificationDate(of: dynamicLibrary) else {
-            throw WorkbookError("\(busy), and it did not build the grading kit (\(Self.productName)); run `swift build` first")
+            throw WorkbookError.insideTheHeldBuild("it did not build the grading kit (\(Self.productName)); run `swift build` first")
         }
         guard isLinkedFromItsObjects() else {
-            throw WorkbookError("\(busy), and the grading kit it holds is not linked from its objects (one was compiled again since, or the folder was copied); run it again")
+            throw WorkbookError.insideTheHeldBuild("the grading kit it holds is not linked from its objects (one was compiled again since, or the folder was copied); run it again")
         }
         let seen = max(linked, lock.takenAt ?? linked)
         let sources = inputs.files(targets: linkedTargets()).map(\.path)
         if let newer = sources.first(where: { (KitBuild.modificationDate(of: URL(fileURLWithPath: $0)) ?? .distantFuture) > seen }) {
-            throw WorkbookError("\(busy), and \(newer) changed after that build linked the grading kit; run it again")
+            throw WorkbookError.insideTheHeldBuild("\(newer) changed after that build linked the grading kit; run it again")
         }
     }
 

@@ -128,12 +128,11 @@ struct JudgeProgram {
         if let stamp = stamp(packageRoot: root), recorded == stamp { return }
         let lock = BuildFolderLock(buildFolder: root.appendingPathComponent(".build"))
         if lock.isHeld {
-            let busy = "this grading runs inside the `swift build` or `swift test` that holds the workbook's build folder"
             guard FileManager.default.isExecutableFile(atPath: program.path) else {
-                throw WorkbookError("\(busy), and it did not build the judge of the checks (\(program.path)); run `swift build` first")
+                throw WorkbookError.insideTheHeldBuild("it did not build the judge of the checks (\(program.path)); run `swift build` first")
             }
             guard isCurrentForTheBuild(since: lock.takenAt, packageRoot: root) else {
-                throw WorkbookError("\(busy), and the judge of the checks (\(program.path)) is older than what it is made of; run it again")
+                throw WorkbookError.insideTheHeldBuild("the judge of the checks (\(program.path)) is older than what it is made of; run it again")
             }
             return
         }

@@ -9,7 +9,7 @@ import WorkbookTestSupport
 /// an edited output block fails at the scenario's line with the diff, and an edited
 /// scenario or a new chapter is never reported as passed. (On the old runner, which ran the
 /// scenarios and output blocks compiled into the workbook, each edit passed.)
-@Suite(.tags(.slow), .slow) struct AsWrittenRunTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct AsWrittenRunTests {
     /// The first scenario of chapter 1 starts on this line, and its output holds this line once.
     /// The line of chapter 1's first scenario, as the chapter now reads.
     static var scenarioLine: Int {
@@ -81,7 +81,7 @@ import WorkbookTestSupport
 
 /// An edited chapter compiled on its own against the scenario kit of this very package
 /// (`.workbook/scenarios`, built on first use: minutes once, then a second or two).
-@Suite(.tags(.slow), .slow) struct EditedChapterTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct EditedChapterTests {
     let runner = AsWrittenRunner(runner: ScenarioRunner(executable: BuiltWorkbook.path), kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot))
 
     /// The kit's first build takes a minute or more: waited for off the test pool, so that

@@ -4,7 +4,7 @@ import Testing
 import WorkbookTestSupport
 
 /// What a macOS job shows of the scenarios that print something else on Apple's Combine.
-@Suite struct GitHubRunSummaryTests {
+@Suite(.offThePool) struct GitHubRunSummaryTests {
     func result(_ number: Int, line: Int, heading: String? = nil, expected: String, _ outcome: ScenarioOutcome) -> ScenarioResult {
         ScenarioResult(id: ScenarioID(chapter: "01-demand", number: number), chapterPath: "Chapters/01-demand.md", line: line,
                        heading: heading, expectedOutput: expected, outcome: outcome)

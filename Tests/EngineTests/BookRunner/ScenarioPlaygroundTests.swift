@@ -22,7 +22,7 @@ import WorkbookTestSupport
 
 /// `workbook try`'s scratch file, compiled against this package's scenario kit: two edits,
 /// two runs, each showing what the edit printed; a compile error at the scratch file's line.
-@Suite(.tags(.slow), .slow) struct ScenarioPlaygroundTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct ScenarioPlaygroundTests {
     @Test func eachEditOfTheScratchFileRunsAsEdited() async throws {
         let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
         let (chapter, scenario) = try ScenarioPlayground.scenario(named: "4#2", in: book)

@@ -4,7 +4,7 @@ import Testing
 import WorkbookTestSupport
 
 /// Runs the test-only scenario host (Tests/SelfTestHost) on scenarios that misbehave on purpose.
-@Suite(.tags(.slow), .slow) struct ScenarioRunnerTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct ScenarioRunnerTests {
     let runner = ScenarioRunner(executable: BuiltWorkbook.selfTestHost, timeLimit: 1)
 
     @Test func capturesEverythingAScenarioPrints() {

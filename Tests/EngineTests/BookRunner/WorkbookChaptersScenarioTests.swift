@@ -9,7 +9,7 @@ import WorkbookTestSupport
 
 /// Every scenario of every chapter, as the chapter is written now, prints exactly what its
 /// output block says now.
-@Suite(.tags(.slow), .slow) struct WorkbookChaptersScenarioTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct WorkbookChaptersScenarioTests {
     @Test func everyScenarioPrintsItsOutputBlock() throws {
         let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
         let runner = AsWrittenRunner(runner: ScenarioRunner(executable: BuiltWorkbook.path), kit: ScenarioKit(packageRoot: BuiltWorkbook.packageRoot))

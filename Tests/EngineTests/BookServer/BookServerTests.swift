@@ -159,7 +159,7 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 
 /// A run's round trip through the server, compiled and run in the grading sandbox against
 /// this package's scenario kit.
-@Suite(.tags(.slow), .slow) struct BookServerRunTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct BookServerRunTests {
     @Test func anEditedScenarioRunsInTheSandboxAndComesBackWithItsDiffAndPictures() async throws {
         let kit = try await offThePool { try ScenarioKit(packageRoot: BuiltWorkbook.packageRoot).prepared() }
         let server = try await BookServer(packageRoot: BuiltWorkbook.packageRoot, kit: kit, port: 0, timeLimit: 5)
@@ -399,7 +399,7 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 
     /// Every picture the book itself draws is drawn in `serve` too: the limits are far from
     /// any scenario's.
-    @Test(.tags(.slow), .slow) func everyPictureTheBookDrawsIsDrawable() async throws {
+    @Test(.tags(.slow), .slow, .offThePool) func everyPictureTheBookDrawsIsDrawable() async throws {
         let book = try Book.load(packageRoot: BuiltWorkbook.packageRoot)
         let ids = book.chapters.flatMap { chapter in chapter.scenarios.map { ScenarioID(chapter: chapter.name, number: $0.number) } }
         // Every scenario of the book, seconds of them: off the test pool, which the server

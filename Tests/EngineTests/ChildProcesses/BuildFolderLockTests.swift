@@ -89,10 +89,11 @@ import WorkbookTestSupport
     /// descriptor, and pids come round again: a listed pid that is now this process's
     /// ancestor (its shell, say) counts only if it has the lock file open.
     @Test func aListedHolderIsThisBuildOnlyIfAnAncestorWithTheFileOpen() throws {
-        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: { _ in true }, hasTheFileOpen: { _ in false }), "a pid used again by an ancestor")
-        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: { _ in false }, hasTheFileOpen: { _ in true }), "another build")
-        #expect(BuildFolderLock.isThisBuild(holders: [7, 41], isAncestor: { $0 == 41 }, hasTheFileOpen: { $0 == 41 }))
-        #expect(!BuildFolderLock.isThisBuild(holders: [], isAncestor: { _ in true }, hasTheFileOpen: { _ in true }))
+        let everyone: (pid_t) -> Bool = { _ in true }, nobody: (pid_t) -> Bool = { _ in false }, only41: (pid_t) -> Bool = { $0 == 41 }
+        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: everyone, hasTheFileOpen: nobody), "a pid used again by an ancestor")
+        #expect(!BuildFolderLock.isThisBuild(holders: [41], isAncestor: nobody, hasTheFileOpen: everyone), "another build")
+        #expect(BuildFolderLock.isThisBuild(holders: [7, 41], isAncestor: only41, hasTheFileOpen: only41))
+        #expect(!BuildFolderLock.isThisBuild(holders: [], isAncestor: everyone, hasTheFileOpen: everyone))
 
         #if os(Linux)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)")

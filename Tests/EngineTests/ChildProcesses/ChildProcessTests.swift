@@ -4,7 +4,7 @@ import Testing
 @testable import ChildProcesses
 import WorkbookTestSupport
 
-@Suite struct ChildProcessTests {
+@Suite(.offThePool) struct ChildProcessTests {
     /// A pager must stay in the terminal's foreground group; every other child starts a
     /// session, and so a group, of its own.
     @Test func onlyAChildSharingTheTerminalStaysInTheWorkbooksGroup() throws {
@@ -81,7 +81,7 @@ import WorkbookTestSupport
 }
 
 
-@Suite struct ChildProcessSequenceTests {
+@Suite(.offThePool) struct ChildProcessSequenceTests {
     @Test func runsEachCommandInTurnWithItsWordsUntouched() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sequence-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -2,10 +2,11 @@ import ConcurrencyExtras
 import Foundation
 import Testing
 @testable import ChildProcesses
+import WorkbookTestSupport
 
 /// A kit's `swift build` is read as it goes, so that a learner waiting for it sees how far it
 /// has got: its "[n/N]" lines, however its output is cut.
-@Suite struct SwiftBuildProgressTests {
+@Suite(.offThePool) struct SwiftBuildProgressTests {
     /// Feeds `pieces` and returns what was reported, with what `end()` adds.
     func reports(_ pieces: [String]) -> [[Int]] {
         let reported = LockIsolated<[[Int]]>([])

@@ -5,7 +5,7 @@ import Testing
 @testable import Grading
 import WorkbookTestSupport
 
-@Suite struct DriverPlanTests {
+@Suite(.offThePool) struct DriverPlanTests {
     @Test func readsTheWordsAsTheDriverQuotesThem() {
         #expect(DriverPlan.words(of: "/bin/tool -c '/a b/E.swift' -o '/a b/X'\\''q.o' plain") == ["/bin/tool", "-c", "/a b/E.swift", "-o", "/a b/X'q.o", "plain"])
         #expect(DriverPlan.words(of: "tool  a\\ b  ''") == ["tool", "a b", ""])
@@ -29,7 +29,7 @@ import WorkbookTestSupport
 
     /// The real driver: a learner's compile is one frontend command, a program's build the
     /// frontend then the linker's helpers, and the plan is asked once and then read back.
-    @Test(.tags(.slow), .slow) func theDriverPlansOneFrontendForACompileAndIsAskedOnce() throws {
+    @Test(.tags(.slow), .slow, .offThePool) func theDriverPlansOneFrontendForACompileAndIsAskedOnce() throws {
         guard let toolchain = Toolchain.current else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import WorkbookTestSupport
 
 /// The grader's decisions, played against a fake toolchain: which builds it runs, and how
 /// it reads compiler output and the checks' processes.
-@Suite struct GraderTests {
+@Suite(.offThePool) struct GraderTests {
     let myAssign = Exercise.named("MyAssign"), countdown = Exercise.named("Countdown"), chunks = Exercise.named("Chunks")
     /// The group of the learner's own files in the grading package.
     let learner = GradingJob.group(named: "Exercises")

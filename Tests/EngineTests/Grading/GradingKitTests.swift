@@ -9,7 +9,7 @@ import WorkbookTestSupport
 
 /// What grading links and generates: the kit, each program's `main`, and the text that
 /// carries a student's folder name into Swift source.
-@Suite struct GradingKitTests {
+@Suite(.offThePool) struct GradingKitTests {
     let myAssign = Exercise.named("MyAssign")
 
     /// The kit is the workbook's own product, which this `swift test` has just linked: the

@@ -14,7 +14,7 @@ import WorkbookTestSupport
 /// whose PID namespace dies with the workbook (bubblewrap's `--die-with-parent`): a program
 /// that left its group, or one running when the workbook is killed outright, lives on until
 /// it ends or its CPU-time limit ends it.
-@Suite(.serialized, .tags(.slow), .slow) struct InterruptTests {
+@Suite(.serialized, .tags(.slow), .slow, .offThePool) struct InterruptTests {
     /// Starts `workbook grade --submissions` on one exercise that never ends, waits until its
     /// grading program runs, sends `signal` to the workbook, and returns the program's pid
     /// once the workbook has ended.

@@ -8,7 +8,7 @@ import WorkbookTestSupport
 /// The judge is a program of its own, which grading keeps current: taken while what it is
 /// made of is as its last `swift build` left it, built again after any change, and never
 /// taken stale.
-@Suite struct JudgeProgramTests {
+@Suite(.offThePool) struct JudgeProgramTests {
     /// The judge this `swift test` built: linked from this build folder's objects, with the
     /// checks and no learner's code in it.
     @Test func theBuiltJudgeIsTheChecksAndIsNewerThanWhatItIsMadeOf() throws {

@@ -6,7 +6,7 @@ import ChildContract
 import WorkbookTestSupport
 
 /// How children are started and what a sandboxed one may reach.
-@Suite struct SandboxTests {
+@Suite(.offThePool) struct SandboxTests {
     /// The runs of a grading share one memory budget: together they hold no more than 2.5 GiB,
     /// whatever `--jobs` asks, down to a floor an exercise's compile fits in many times.
     @Test func runsAtOnceShareTheMemoryAGradingMayTake() {

@@ -11,7 +11,7 @@ import WorkbookTestSupport
 
 /// What a learner writes, on its way to the instructor's screen and to the compiler:
 /// escaped, bounded, named apart, and read by the compiler's own parser.
-@Suite struct LearnerTextTests {
+@Suite(.offThePool) struct LearnerTextTests {
     /// A trap's message that clears the screen and draws a table of its own (row 8).
     static let forgedTable = "Fatal error: x\r\n\u{1B}[2J\u{1B}[Hstudent  Countdown\r\nmallory  \u{2714}\u{202E}"
 

@@ -8,7 +8,7 @@ import WorkbookTestSupport
 
 /// Adding an exercise is `workbook dev new` and then writing what it marks, as
 /// docs/maintainers.md's recipe says.
-@Suite struct AddingAnExerciseTests {
+@Suite(.offThePool) struct AddingAnExerciseTests {
     /// A copy of the workbook's list, with a chapter, binding and solution for each exercise.
     private func workbookWithTheList() throws -> TemporaryWorkbook {
         let workbook = try TemporaryWorkbook()

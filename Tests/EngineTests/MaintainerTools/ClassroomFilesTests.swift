@@ -7,7 +7,7 @@ import Testing
 import WorkbookTestSupport
 
 /// The files a classroom depends on stay derived from the exercise list and the stubs.
-@Suite struct ClassroomFilesTests {
+@Suite(.offThePool) struct ClassroomFilesTests {
     @Test func theDriftCheckNamesEachGeneratedFileThatDifferedAndGenerateMendsThem() throws {
         let exercises: [Exercise] = [.named("Chunks"), .named("Countdown")]
         let workbook = try TemporaryWorkbook(exercises: exercises)

@@ -9,7 +9,7 @@ import WorkbookTestSupport
 
 /// `workbook export html`: run for real on the workbook's own chapters, through the built
 /// executable (which is also the scenario host that sends the traces back).
-@Suite(.serialized, .tags(.slow), .slow) struct SiteExportTests {
+@Suite(.serialized, .tags(.slow), .slow, .offThePool) struct SiteExportTests {
     private static func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("workbook-site-\(UUID().uuidString)")
     }

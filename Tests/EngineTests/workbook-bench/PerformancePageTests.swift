@@ -5,7 +5,7 @@ import WorkbookTestSupport
 
 /// docs/performance.md's figures are made by `workbook-bench report` from the committed
 /// docs/performance/results.json, never by hand: the page must be what the JSON gives.
-struct PerformancePageTests {
+@Suite(.offThePool) struct PerformancePageTests {
     static let resultsPath = "docs/performance/results.json"
     static let pagePath = "docs/performance.md"
 

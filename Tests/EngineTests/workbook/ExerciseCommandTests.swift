@@ -6,7 +6,7 @@ import WorkbookTestSupport
 
 /// `workbook check`, `hint`, `reset` and `grade` as a learner or instructor runs them, in a
 /// throwaway workbook so that the real one's progress is never touched.
-@Suite(.tags(.slow), .slow) struct ExerciseCommandTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct ExerciseCommandTests {
     @Test func anUnknownExerciseIsAOneLineErrorListingTheValidOnes() throws {
         let workbook = try TemporaryWorkbook()
         for command in [["check", "Nope"], ["hint", "Nope"], ["reset", "Nope", "--yes"]] {
@@ -109,7 +109,7 @@ import WorkbookTestSupport
 }
 
 /// `workbook watch` notices an edit while it runs.
-@Suite(.tags(.slow), .slow) struct WatchCommandTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct WatchCommandTests {
     @Test func reChecksAnExerciseWhenItsFileChanges() async throws {
         let workbook = try TemporaryWorkbook()
         let root = workbook.root

@@ -5,7 +5,7 @@ import WorkbookTestSupport
 
 /// `workbook similarity`, and `grade --similarity`, as an instructor runs them: the built
 /// command on a class folder, its files read back.
-@Suite(.tags(.slow), .slow) struct SimilarityCommandTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct SimilarityCommandTests {
     /// A Countdown of a student's own (a subscription that counts down, reentrancy-safe).
     static let countdown = """
         // Countdown: a publisher of my own, one ticket per subscriber.

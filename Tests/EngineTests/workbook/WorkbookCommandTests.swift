@@ -6,7 +6,7 @@ import Testing
 import WorkbookTestSupport
 
 /// The `workbook` command as a learner runs it.
-@Suite(.tags(.slow), .slow) struct WorkbookCommandTests {
+@Suite(.tags(.slow), .slow, .offThePool) struct WorkbookCommandTests {
     @Test func readsAChapterWrappedToTheWidth() throws {
         let result = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never", "--width", "60"])
         #expect(result.succeeded, "\(result.standardError)")

@@ -5,7 +5,7 @@ import WorkbookTestSupport
 
 /// Finding the OpenCombine sources wherever SwiftPM or Xcode put them, and saying so in one
 /// line when they are nowhere.
-@Suite struct OpenCombineCheckoutTests {
+@Suite(.offThePool) struct OpenCombineCheckoutTests {
     let nowhere = URL(fileURLWithPath: "/nonexistent-workbook-package")
     let noHome = URL(fileURLWithPath: "/nonexistent-home")
 

@@ -5,7 +5,7 @@ import WorkbookTestSupport
 /// An `opencombine:` link that the build cannot read is an error at its chapter line, from
 /// `workbook run` and `workbook export html` alike: never a citation that nobody checks.
 /// (`swift test` reads the book through `Book.load`, which BookTests plants the same forms in.)
-@Suite(.serialized) struct UnreadableCitationTests {
+@Suite(.serialized, .offThePool) struct UnreadableCitationTests {
     static let forms: [(link: String, says: String)] = [
         ("[Future.swift:29-33](opencombine:Sources/OpenCombine/Future.swift#L29-33 \"attemptToFulfill\")", "GitHub"),
         ("[Future.swift:33-29](opencombine:Sources/OpenCombine/Future.swift#L33-L29 \"attemptToFulfill\")", "backwards"),
