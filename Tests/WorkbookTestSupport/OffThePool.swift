@@ -21,8 +21,9 @@ public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws ->
 /// at most ``OffThePoolTrait/width`` of them at a time.
 ///
 /// Without it, two such tests take both of a 2-core machine's pool threads, and every test
-/// behind them, however quick, waits: in a full run the first test to end did so after 31 s.
-/// The width keeps the machine's load near what the tests' time limits were set under.
+/// behind them, however quick, waits for one of them to end. The width keeps the machine's
+/// load near what the tests' time limits were set under. Task executors need macOS 15: on an
+/// older Mac the tests run on the pool, as without the trait.
 public struct OffThePoolTrait: TestTrait, SuiteTrait, TestScoping {
     /// Twice the cores: the tests mostly wait on processes of their own.
     public static let width = 2 * ProcessInfo.processInfo.activeProcessorCount
@@ -32,6 +33,11 @@ public struct OffThePoolTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// Whether the code calling it runs on a queue of its own, off the test runner's pool.
     public static var isRunningOffThePool: Bool { DispatchQueue.getSpecific(key: marker) == true }
+
+    /// Whether this system can move a test off the pool (a task executor of its own).
+    public static var movesTests: Bool {
+        if #available(macOS 15, iOS 18, *) { true } else { false }
+    }
 
     public var isRecursive: Bool { true }
 

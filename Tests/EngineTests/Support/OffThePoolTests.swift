@@ -2,7 +2,7 @@ import Testing
 import WorkbookTestSupport
 
 /// The trait that keeps the tests that wait off the test runner's pool does move them.
-@Suite(.offThePool) struct OffThePoolTests {
+@Suite(.offThePool, .enabled(if: OffThePoolTrait.movesTests, "task executors need macOS 15")) struct OffThePoolTests {
     @Test func eachTestOfTheSuiteRunsOnAQueueOfItsOwn() {
         #expect(OffThePoolTrait.isRunningOffThePool)
     }
