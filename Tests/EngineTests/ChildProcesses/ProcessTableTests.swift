@@ -25,7 +25,9 @@ import WorkbookTestSupport
         unlisted.executableURL = URL(fileURLWithPath: "/bin/sleep")
         unlisted.arguments = ["30"]
         try unlisted.run()
-        defer { kill(unlisted.processIdentifier, SIGKILL) }
+        // Only while it is still this process's child: once the workbook has reaped it, its
+        // pid may be another process's.
+        defer { if ProcessTable.children(of: getpid()).contains(unlisted.processIdentifier) { kill(unlisted.processIdentifier, SIGKILL) } }
         _ = try ChildProcess("true", []).run()
         #expect(!ProcessTable.children(of: getpid()).contains(unlisted.processIdentifier), "an unlisted child is an orphan")
         #expect(ProcessTable.children(of: getpid()).contains(listed.processIdentifier))
