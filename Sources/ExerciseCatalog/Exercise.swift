@@ -11,21 +11,23 @@ public struct Exercise: Hashable, Sendable, CustomStringConvertible {
     public let hints: [String]
     /// What passing it adds to a grade (the grade record, Gradescope, GitHub Classroom).
     public let points: Int
-    /// What the learner must write themselves ("your own Assign"), and what in Combine or the
-    /// library would do it for them (`Subscribers.Assign`): a file that uses one is refused.
+    /// What the learner must write themselves ("your own Assign"). An exercise that says so is
+    /// governed by ``OwnWork``: its file may use, of Combine's and the library's modules, only
+    /// what ``OwnWork/allowed(for:)`` lists, and a file that uses anything else is refused.
     public let yourOwn: String?
-    /// Names as the compiler writes them without their module: `Subscribers.Assign`,
-    /// `Publisher.assign`, `Sequence.publisher`.
-    public let notUsing: [String]
+    /// What this exercise may use besides ``OwnWork/vocabulary`` and what its stub and
+    /// reference solution use: names as the compiler writes them without their module
+    /// (`Scheduler.*`, `Publisher.receive(subscriber:)`), from `"mayUse"` in the list.
+    public let mayUse: [String]
 
-    public init(name: String, chapter: String, summary: String, hints: [String], points: Int, yourOwn: String? = nil, notUsing: [String] = []) {
+    public init(name: String, chapter: String, summary: String, hints: [String], points: Int, yourOwn: String? = nil, mayUse: [String] = []) {
         self.name = name
         self.chapter = chapter
         self.summary = summary
         self.hints = hints
         self.points = points
         self.yourOwn = yourOwn
-        self.notUsing = notUsing
+        self.mayUse = mayUse
     }
 
     public var description: String { name }

@@ -17,7 +17,7 @@ extension ExerciseWorkspace {
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
         return try ExerciseListFile.entries(in: String(decoding: data, as: UTF8.self), path: path, chapters: Set(chapters)).map {
             Exercise(name: $0.name, chapter: $0.chapter, summary: $0.summary, hints: $0.hints, points: $0.points,
-                     yourOwn: $0.ownWork?.yourOwn, notUsing: $0.ownWork?.notUsing ?? [])
+                     yourOwn: $0.ownWork?.yourOwn, mayUse: $0.ownWork?.mayUse ?? [])
         }
     }
 }

@@ -165,6 +165,19 @@ struct ExerciseCompiler: Sendable {
         kit.directory.appendingPathComponent("jobs/\(job.targetName).inputs")
     }
 
+    /// The governed names (``UsedName``) `job`'s compiled object uses, one a line, as its
+    /// last build found them: beside its folder, where the sandboxed steps cannot write.
+    /// `workbook dev uses` reads the stubs' and the solutions' to list what they use.
+    func usesRecord(of job: GradingJob) -> URL {
+        kit.directory.appendingPathComponent("jobs/\(job.targetName).uses")
+    }
+
+    /// The names in ``usesRecord(of:)``, or nil when `job`'s last build did not get as far.
+    func usedNames(of job: GradingJob) -> [String]? {
+        guard case .success(let data) = PlainFile.read(usesRecord(of: job), limit: BorrowedWork.listingLimit) else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// Builds `job`'s program from `text`; returns the first error, as
     /// `file:line:column: error: …`, when it does not build.
     func build(_ job: GradingJob, text: String) -> String? {
@@ -180,15 +193,18 @@ struct ExerciseCompiler: Sendable {
         guard let bindingText = bindings[job.exercise.name] else {
             return "\(job.sourceName): error: the workbook has no \(job.exercise.bindingPath) to check it with"
         }
-        let key = [exerciseText, mainText, bindingText, kitStamp, Self.kitRunPath].joined(separator: "\u{0}")
+        let allowed = OwnWork.allowed(for: job.exercise).map { $0.sorted().joined(separator: "\n") } ?? "anything"
+        let key = [exerciseText, mainText, bindingText, kitStamp, Self.kitRunPath, allowed].joined(separator: "\u{0}")
         // The inputs, then the program's fingerprint when it was linked: a program changed
         // since is built again, never reused.
         let keyFile = record(of: job)
-        if let built = ProgramFingerprint(program), FileManager.default.contents(atPath: keyFile.path) == Data((key + "\u{0}" + built.record).utf8) {
+        if let built = ProgramFingerprint(program), FileManager.default.contents(atPath: keyFile.path) == Data((key + "\u{0}" + built.record).utf8),
+           FileManager.default.fileExists(atPath: usesRecord(of: job).path) {
             return nil
         }
         do {
             try? FileManager.default.removeItem(at: keyFile)
+            try? FileManager.default.removeItem(at: usesRecord(of: job))
             TreeRemoval.remove(folder)
             try FileWriting.writeIfChanged(exerciseText, to: exercise)
             try FileWriting.writeIfChanged(mainText, to: main)
@@ -221,7 +237,7 @@ struct ExerciseCompiler: Sendable {
             ?? wall.forbiddenImports(inTrace: trace)?.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
         }
-        if let refusal = objectRefusal(of: job, text: text, symbols: symbolList, sections: sectionList, autolink: autolinkList) {
+        if let refusal = objectRefusal(of: job, text: text, module: learnerModule, symbols: symbolList, sections: sectionList, autolink: autolinkList) {
             return refusal
         }
 
@@ -346,7 +362,7 @@ struct ExerciseCompiler: Sendable {
     /// Why the learner's compiled object is refused, from the listings its step wrote (each
     /// read as a plain file of bounded size): a lookup by name, what the exercise asks the
     /// learner to write themselves, code before `main`, a linker flag. Nil when none.
-    private func objectRefusal(of job: GradingJob, text: String, symbols: URL, sections: URL, autolink: URL) -> String? {
+    private func objectRefusal(of job: GradingJob, text: String, module: String, symbols: URL, sections: URL, autolink: URL) -> String? {
         func read(_ file: URL, limit: Int) -> String? {
             guard case .success(let data) = PlainFile.read(file, limit: limit) else { return nil }
             return String(decoding: data, as: UTF8.self)
@@ -358,8 +374,14 @@ struct ExerciseCompiler: Sendable {
         if let lookup = BorrowedWork.firstLookupByName(in: used) {
             return "\(job.sourceName): error: your file looks a type or a symbol up by its name at run time (\(lookup)), which no exercise needs"
         }
-        if let borrowed = BorrowedWork.firstBorrowed(by: used, for: job.exercise) {
-            return BorrowedWork.refusal(borrowed, for: job.exercise, sourceName: job.sourceName, text: text)
+        if let unnamed = BorrowedWork.firstUnnamed(in: used) {
+            return "\(job.sourceName): error: your compiled file uses a symbol the workbook cannot name (\(LearnerText.line(String(unnamed.prefix(80))))), so it cannot tell whether the exercise allows it"
+        }
+        let names = BorrowedWork.usedNames(in: used, ownModule: module)
+        try? Data(names.map(\.description).joined(separator: "\n").utf8).write(to: usesRecord(of: job))
+        if let allowed = OwnWork.allowed(for: job.exercise) {
+            let refused = BorrowedWork.disallowed(names, allowed: allowed)
+            if !refused.isEmpty { return BorrowedWork.refusal(refused, for: job.exercise, sourceName: job.sourceName, text: text) }
         }
         if let refusal = LinkerRequests.sectionRefusal(sectionTable) ?? LinkerRequests.autolinkRefusal(autolinkDump) {
             return "\(job.sourceName): error: \(refusal)"

@@ -135,6 +135,8 @@ public struct Grader {
         var seconds: Double?
         var flags: [String] = []
         var seed: UInt64?
+        /// The governed names its compiled object uses (`Module.Name` a line), when it compiled.
+        package var uses: [String]?
     }
 
     /// Screens, builds and runs `jobs`, whatever their files are (a learner's, a student's,
@@ -209,6 +211,7 @@ public struct Grader {
                 if let refusal = screen.refusal {
                     graded[job]?.outcome = .doesNotCompile(LearnerText.line(refusal))
                 } else if let (error, fingerprint) = compiled {
+                    graded[job]?.uses = compiler.usedNames(of: job)
                     if let error { graded[job]?.outcome = .doesNotCompile(LearnerText.line(error)) } else { built.append((job, fingerprint)) }
                 }
             }

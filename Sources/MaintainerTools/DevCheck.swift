@@ -2,6 +2,7 @@ import ExerciseCatalog
 import Foundation
 import Grading
 import GradeRecords
+import WorkbookBasics
 
 /// Everything about the exercises that a maintainer must keep true, checked in one pass
 /// (`workbook dev check`, and the instructor's `SolutionTests` through ``DevCheck/run()``):
@@ -32,6 +33,9 @@ public struct DevCheck {
         /// How each stub and each solution was graded, by exercise name.
         public var stubs: [String: ExerciseOutcome] = [:]
         public var solutions: [String: ExerciseOutcome] = [:]
+        /// What each governed exercise's stub and solution use, module set aside
+        /// (``ReferenceUsesSource``), where both compiled.
+        public var uses: [String: Set<String>] = [:]
     }
 
     /// Throws, in one line, in a checkout without the reference solutions (the student
@@ -142,6 +146,17 @@ public struct DevCheck {
             }
         }
         report.checked.append("\(stubs.count) stubs fail their checks and \(solutions.count) solutions pass them")
+        for job in stubs + solutions where job.exercise.yourOwn != nil {
+            report.uses[job.exercise.name, default: []].formUnion(ReferenceUsesSource.names(in: runs[job]?.uses ?? []))
+        }
+        #if os(Linux)
+        let source = ReferenceUsesSource(uses: report.uses)
+        if let difference = FileWriting.difference(of: source.text, at: workspace.url(ReferenceUsesSource.path)) {
+            report.problems.append("\(ReferenceUsesSource.path) \(difference == .missing ? "is missing" : "is not what the stubs and solutions use"): run `swift run workbook dev uses` and commit it")
+        } else {
+            report.checked.append("what the governed exercises' stubs and solutions use is \(ReferenceUsesSource.path)")
+        }
+        #endif
     }
 
     private func describe(_ outcome: ExerciseOutcome) -> String {

@@ -22,7 +22,7 @@ struct ExerciseListSource {
         let entries = exercises.map { exercise in
             let hints = exercise.hints.map { "                \(SwiftLiteral.string($0))," }.joined(separator: "\n")
             let ownWork = exercise.yourOwn.map { yourOwn in
-                ",\n            yourOwn: \(SwiftLiteral.string(yourOwn)),\n            notUsing: [\(exercise.notUsing.map(SwiftLiteral.string).joined(separator: ", "))]"
+                ",\n            yourOwn: \(SwiftLiteral.string(yourOwn)),\n            mayUse: [\(exercise.mayUse.map(SwiftLiteral.string).joined(separator: ", "))]"
             } ?? ""
             return """
                         Exercise(

@@ -12,7 +12,7 @@ import WorkbookBasics
 struct Dev: ParsableCommand {
     static let configuration = { () -> CommandConfiguration in
         var configuration = HandedOnCommands.dev
-        configuration.subcommands = [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        configuration.subcommands = [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, UsesCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
         return configuration
     }()
 }
@@ -171,6 +171,29 @@ struct GenerateCommand: ParsableCommand {
             print("Kept \(exercise.filePath): it is an edit of its stub, not generated (`swift run workbook reset \(exercise.name)` puts the stub back)")
         }
         if written.isEmpty { print("Every file generated from the exercise list was already up to date.") }
+    }
+}
+
+struct UsesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uses",
+        abstract: "Write what each exercise that asks for the learner's own work lets its file use because its stub or reference solution does (\(ReferenceUsesSource.path)).",
+        discussion: "Grades every stub and solution as `dev check` does and lists what each compiled object uses of Combine's and the library's modules. Rebuild afterwards: the list is compiled in. `dev check` reports where the committed file drifted."
+    )
+
+    @OptionGroup var timeLimit: TimeLimitOption
+
+    mutating func run() throws {
+        let workspace = try ExerciseWorkspace.locate()
+        var grader = Grader(workspace: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), log: logProgress)
+        grader.showsProgress()
+        let report = try DevCheck(workspace: workspace, grader: grader).run()
+        let source = ReferenceUsesSource(uses: report.uses)
+        if try FileWriting.writeIfChanged(source.text, to: workspace.url(ReferenceUsesSource.path)) {
+            print("Wrote \(ReferenceUsesSource.path): \(report.uses.values.map(\.count).reduce(0, +)) names over \(report.uses.count) exercises. Rebuild (`swift build`), then run `swift run workbook dev check`.")
+        } else {
+            print("\(ReferenceUsesSource.path) was already what the stubs and solutions use.")
+        }
     }
 }
 

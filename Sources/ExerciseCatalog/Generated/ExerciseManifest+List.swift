@@ -15,7 +15,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own Assign",
-            notUsing: ["Subscribers.Assign", "Publisher.assign", "Subscribers.Sink", "Publisher.sink"]
+            mayUse: []
         ),
         Exercise(
             name: "BatchSink",
@@ -53,7 +53,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own subscriber, without MySink",
-            notUsing: ["Subscribers.MySink"]
+            mayUse: []
         ),
         Exercise(
             name: "Countdown",
@@ -67,7 +67,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own publisher and its subscription",
-            notUsing: ["Sequence.publisher", "Publishers.Sequence", "Record", "Publisher.append", "Publisher.prepend"]
+            mayUse: []
         ),
         Exercise(
             name: "Chunks",
@@ -81,7 +81,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own chunking operator",
-            notUsing: ["Publisher.collect", "Publishers.CollectByCount", "Publishers.CollectByTime"]
+            mayUse: []
         ),
         Exercise(
             name: "MyMerge",
@@ -95,7 +95,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own merge",
-            notUsing: ["Publisher.merge", "Publishers.Merge", "Publisher.flatMap", "Publishers.FlatMap", "Publisher.switchToLatest", "Publishers.SwitchToLatest"]
+            mayUse: []
         ),
         Exercise(
             name: "RefCountReplay",
@@ -109,7 +109,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own share-replay",
-            notUsing: ["Publisher.share", "Publishers.Share", "Publisher.multicast", "Publishers.Multicast", "Publisher.shareReplay", "Publishers.ShareReplay"]
+            mayUse: []
         ),
         Exercise(
             name: "RateLimit",

@@ -27,17 +27,17 @@ public struct ExerciseEntry: Equatable, Sendable {
     }
 }
 
-/// What an exercise asks the learner to write themselves: `"yourOwn"` and `"notUsing"` in
-/// the list.
+/// What an exercise asks the learner to write themselves: `"yourOwn"`, and what else it may
+/// use, `"mayUse"`, in the list.
 public struct ExerciseOwnWork: Equatable, Hashable, Sendable {
     /// What the learner writes, as the refusal says it: "your own Assign".
     public var yourOwn: String
-    /// What does that work for them, qualified as the compiler names it without its module:
-    /// `Subscribers.Assign`, `Publisher.assign`, `Sequence.publisher`.
-    public var notUsing: [String]
+    /// What the file may use beyond the vocabulary and what the stub and the solution use,
+    /// qualified as the compiler names it without its module: `Scheduler.*`, `Empty`.
+    public var mayUse: [String]
 
-    public init(yourOwn: String, notUsing: [String]) {
+    public init(yourOwn: String, mayUse: [String] = []) {
         self.yourOwn = yourOwn
-        self.notUsing = notUsing
+        self.mayUse = mayUse
     }
 }

@@ -10,15 +10,17 @@ import Foundation
 ///   "summary": "Publishers.Countdown: a publisher of your own that honours demand",
 ///   "points": 10,
 ///   "hints": ["a nudge", "…", "almost the answer"],
-///   "yourOwn": "your own sequence publisher",
-///   "notUsing": ["Sequence.publisher", "Publishers.Sequence"]
+///   "yourOwn": "your own publisher and its subscription",
+///   "mayUse": ["Empty"]
 /// }
 /// ```
 ///
-/// `yourOwn` and `notUsing` go together, and only where an exercise asks the learner to
-/// write what Combine or the library already has: grading refuses a file that uses one of
-/// `notUsing` ("this exercise asks you to write your own sequence publisher; your file uses
-/// Sequence.publisher").
+/// `yourOwn` is set where an exercise asks the learner to write what Combine or the library
+/// already has. Its file may then use, of those modules, only what ``OwnWork`` allows: the
+/// vocabulary every solution needs, what the stub and the reference solution use, and the
+/// names in `mayUse` (optional, and only beside `yourOwn`). Grading refuses anything else
+/// ("this exercise asks for your own publisher and its subscription; your file uses
+/// Combine's `Publishers.Scan` (`scan(_:_:)`)").
 ///
 /// Reading it checks everything a maintainer can get wrong in it and reports the first
 /// mistake as one ``ExerciseListError`` at its line: text that is not JSON, a missing,
@@ -29,9 +31,9 @@ public enum ExerciseListFile {
     /// Where the list lives, relative to the workbook's root.
     public static let path = "Sources/ExerciseCatalog/exercises.json"
     /// Every field of an entry; all but ``optionalFields`` are required.
-    public static let fields = ["name", "chapter", "summary", "points", "hints", "yourOwn", "notUsing"]
-    /// The fields an entry may leave out (together).
-    public static let optionalFields = ["yourOwn", "notUsing"]
+    public static let fields = ["name", "chapter", "summary", "points", "hints", "yourOwn", "mayUse"]
+    /// The fields an entry may leave out (`mayUse` only beside `yourOwn`).
+    public static let optionalFields = ["yourOwn", "mayUse"]
 
     /// The entries of the list file at `path`, checked. A file that cannot be read is a
     /// mistake at its first line, so that every error is one `path:line: error: …`.
@@ -132,28 +134,29 @@ public enum ExerciseListFile {
         return ExerciseEntry(name: name, chapter: chapter, summary: summary, hints: hints, points: Int(number), ownWork: ownWork, line: element.line)
     }
 
-    /// `yourOwn` and `notUsing`, both or neither: a sentence, and names as the compiler
-    /// writes them without a module (`Subscribers.Assign`).
+    /// `yourOwn`, then `mayUse` beside it: a sentence, and names as the compiler writes them
+    /// without a module (`Empty`, `Scheduler.*`).
     private static func ownWork(_ members: [(key: String, keyLine: Int, value: LocatedJSON)], label: String, line: Int, fail: (Int, String) -> ExerciseListError) throws -> ExerciseOwnWork? {
         let yourOwn = members.first { $0.key == "yourOwn" }
-        let notUsing = members.first { $0.key == "notUsing" }
-        guard yourOwn != nil || notUsing != nil else { return nil }
-        guard let yourOwn, let notUsing else {
-            throw fail(yourOwn?.keyLine ?? notUsing?.keyLine ?? line, "\(label)\"yourOwn\" and \"notUsing\" go together: what the learner writes, and what would do it for them")
+        let mayUse = members.first { $0.key == "mayUse" }
+        guard yourOwn != nil || mayUse != nil else { return nil }
+        guard let yourOwn else {
+            throw fail(mayUse?.keyLine ?? line, "\(label)\"mayUse\" needs \"yourOwn\": what the learner writes themselves, which the names add to")
         }
         guard case .string(let sentence) = yourOwn.value.value, !sentence.allSatisfy(\.isWhitespace), !sentence.contains(where: \.isNewline) else {
             throw fail(yourOwn.value.line, "\(label)\"yourOwn\" must be one line of text, such as \"your own Assign\"")
         }
-        guard case .array(let values) = notUsing.value.value, !values.isEmpty else {
-            throw fail(notUsing.value.line, "\(label)\"notUsing\" must be a non-empty array of names, such as [\"Subscribers.Assign\"]")
+        guard let mayUse else { return ExerciseOwnWork(yourOwn: sentence) }
+        guard case .array(let values) = mayUse.value.value else {
+            throw fail(mayUse.value.line, "\(label)\"mayUse\" must be an array of names, such as [\"Empty\", \"Scheduler.*\"]")
         }
         let names = try values.map { value -> String in
-            guard case .string(let name) = value.value, isQualifiedName(name) else {
-                throw fail(value.line, "\(label)each name in \"notUsing\" must be a dotted Swift name without its module, such as \"Subscribers.Assign\"")
+            guard case .string(let name) = value.value, OwnWork.isName(name) else {
+                throw fail(value.line, "\(label)each name in \"mayUse\" must be a Swift name without its module, such as \"Empty\", \"Scheduler.*\" (the type and its members) or \"Publisher.receive(subscriber:)\"")
             }
             return name
         }
-        return ExerciseOwnWork(yourOwn: sentence, notUsing: names)
+        return ExerciseOwnWork(yourOwn: sentence, mayUse: names)
     }
 
     /// `Subscribers.Assign`, `Publisher.sink`, `_typeByName`: identifiers joined by dots.
