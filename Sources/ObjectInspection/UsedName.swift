@@ -99,7 +99,7 @@ package struct UsedName: Hashable, Sendable, CustomStringConvertible {
     /// `publish(…)` methods.
     private static func isCombineName(_ component: String) -> Bool {
         let lower = component.lowercased()
-        return lower.hasPrefix("publish") || lower.hasSuffix("publisher") || lower == "topleveldecoder" || lower == "topleveleencoder"
+        return lower.hasPrefix("publish") || lower.hasSuffix("publisher") || lower == "topleveldecoder" || lower == "toplevelencoder"
     }
 
     /// Whether a component names a module rather than a type: the governed and free modules

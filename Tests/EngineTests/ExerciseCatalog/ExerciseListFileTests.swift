@@ -62,13 +62,17 @@ import WorkbookTestSupport
         #expect(entry.hints == ["tab\tand\\slash"])
     }
 
-    @Test func whatALearnerWritesThemselvesIsReadTogether() throws {
-        let own = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "your own Assign", "notUsing": ["Subscribers.Assign", "Publisher.sink"]}]"#
-        #expect(try ExerciseListFile.entries(in: own).first?.ownWork == ExerciseOwnWork(yourOwn: "your own Assign", notUsing: ["Subscribers.Assign", "Publisher.sink"]))
-        let alone = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"],"# + "\n" + #" "notUsing": ["Subscribers.Assign"]}]"#
-        #expect(Self.error(in: alone) == #"exercises.json:2: error: E: "yourOwn" and "notUsing" go together: what the learner writes, and what would do it for them"#)
-        let badName = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "x", "notUsing": ["Subscribers Assign"]}]"#
-        #expect(Self.error(in: badName)?.contains("each name in \"notUsing\" must be a dotted Swift name") == true)
+    @Test func whatALearnerWritesThemselvesIsReadWithWhatItMayUse() throws {
+        let own = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "your own Assign", "mayUse": ["Empty", "Scheduler.*", "Publisher.receive(on:options:)"]}]"#
+        #expect(try ExerciseListFile.entries(in: own).first?.ownWork == ExerciseOwnWork(yourOwn: "your own Assign", mayUse: ["Empty", "Scheduler.*", "Publisher.receive(on:options:)"]))
+        let bare = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "your own Assign"}]"#
+        #expect(try ExerciseListFile.entries(in: bare).first?.ownWork == ExerciseOwnWork(yourOwn: "your own Assign"))
+        let alone = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"],"# + "\n" + #" "mayUse": ["Empty"]}]"#
+        #expect(Self.error(in: alone) == #"exercises.json:2: error: E: "mayUse" needs "yourOwn": what the learner writes themselves, which the names add to"#)
+        for badName in ["Subscribers Assign", "Publisher.scan(", "Publisher.scan(a)", ".Empty", "Empty.", "Publisher..sink"] {
+            let text = #"[{"name": "E", "chapter": "01-demand", "summary": "s", "points": 5, "hints": ["h"], "yourOwn": "x", "mayUse": ["# + SwiftLiteralForJSON.quoted(badName) + "]}]"
+            #expect(Self.error(in: text)?.contains("each name in \"mayUse\" must be a Swift name") == true, "\(badName)")
+        }
     }
 
     @Test func aDuplicateNameIsReportedAtItsSecondEntry() {
@@ -88,7 +92,7 @@ import WorkbookTestSupport
 
     @Test func eachOtherMistakeIsOneLineAtItsLine() {
         let cases: [(String, String)] = [
-            (Self.list(Self.entry("Countdown", ",\n    \"hint\": \"x\"")), "exercises.json:8: error: unknown field \"hint\" (the fields are name, chapter, summary, points, hints, yourOwn, notUsing)"),
+            (Self.list(Self.entry("Countdown", ",\n    \"hint\": \"x\"")), "exercises.json:8: error: unknown field \"hint\" (the fields are name, chapter, summary, points, hints, yourOwn, mayUse)"),
             (Self.list(Self.entry("Countdown", ",\n    \"name\": \"Again\"")), "exercises.json:8: error: the field \"name\" is given twice in one object (first at line 3)"),
             (Self.list(Self.entry("Count down")), "exercises.json:3: error: the name \"Count down\" must be a Swift type name: a letter, then letters, digits or _ (it names files, a test and Count downDriver)"),
             (Self.list(Self.entry("Countdown").replacingOccurrences(of: "\"points\": 10", with: "\"points\": 2.5")), "exercises.json:6: error: Countdown: \"points\" must be a whole number from 1 to 1000"),
@@ -106,5 +110,12 @@ import WorkbookTestSupport
         for (text, expected) in cases {
             #expect(Self.error(in: text) == expected, "\(text)")
         }
+    }
+}
+
+/// A string as a JSON literal, for the lists these tests write.
+private enum SwiftLiteralForJSON {
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

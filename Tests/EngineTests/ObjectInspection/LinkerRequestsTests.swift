@@ -58,5 +58,20 @@ import Testing
         #expect(BorrowedWork.firstLookupByName(in: "swift_getTypeByMangledNameInContext") == "swift_getTypeByMangledNameInContext")
         #expect(BorrowedWork.firstLookupByName(in: "dlsym") == "dlsym")
         #expect(BorrowedWork.firstLookupByName(in: "Swift.print(_: Any..., separator: Swift.String, terminator: Swift.String) -> ()\ndlsymbolic") == nil)
+        #expect(BorrowedWork.firstLookupByName(in: "Foundation.NSClassFromString(Swift.String) -> Swift.AnyObject.Type?") == "NSClassFromString")
+        #expect(BorrowedWork.firstLookupByName(in: "_NSClassFromString") == "_NSClassFromString", "Apple's C symbol, with its underscore")
+        #expect(BorrowedWork.firstLookupByName(in: "Foundation.Bundle.classNamed(Swift.String) -> Swift.AnyObject.Type?") == "Bundle.classNamed")
+        #expect(BorrowedWork.firstLookupByName(in: "type metadata accessor for Foundation.NSKeyedUnarchiver") == "NSKeyedUnarchiver")
+        #expect(BorrowedWork.firstLookupByName(in: "objc_lookUpClass") == "objc_lookUpClass")
+        #expect(BorrowedWork.firstLookupByName(in: "Exercise_G_Countdown.MyNSClassFromString() -> ()") == nil, "a learner's own name that ends alike")
+    }
+
+    /// The compiler's own calls into the runtime for generic code are not a learner's lookup:
+    /// every honest object uses them (the screen refuses `@_silgen_name`, the one way to call
+    /// them by hand).
+    @Test func theCompilersOwnRuntimeCallsAreNotLookups() {
+        for symbol in ["swift_getTypeByMangledNameInContext2", "swift_getAssociatedTypeWitness", "swift_conformsToProtocol2", "swift_getGenericMetadata"] {
+            #expect(BorrowedWork.firstLookupByName(in: symbol) == nil, "\(symbol)")
+        }
     }
 }
