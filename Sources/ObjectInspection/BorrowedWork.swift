@@ -48,15 +48,27 @@ package enum BorrowedWork {
     }
 
     /// The refusal, as `file:line: error: …`: what the exercise asks for, and the first few
-    /// names the file uses that it may not, with the line of `text` that names the first
-    /// (a pointer for the learner, not the evidence).
+    /// names the file uses that it may not, by whose they are, with the first line of `text`
+    /// that names one of them (a pointer for the learner, not the evidence).
     package static func refusal(_ names: [UsedName], for exercise: Exercise, sourceName: String, text: String) -> String {
-        let shown = names.prefix(3).map { "\(owner(of: $0.module)) `\($0.name)`" }
-        let more = names.count > 3 ? " and \(names.count - 3) more" : ""
-        let word = names.first.map { baseName(of: $0.name) } ?? ""
-        let line = word.isEmpty ? "" : text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(word) }.map { ":\($0 + 1)" } ?? ""
-        return "\(sourceName)\(line): error: this exercise asks for \(exercise.yourOwn ?? "your own work"); your file uses \(shown.joined(separator: ", "))\(more)"
+        var owners: [(owner: String, names: [String])] = []
+        for name in names.prefix(4) {
+            let owner = owner(of: name.module)
+            if let index = owners.firstIndex(where: { $0.owner == owner }) { owners[index].names.append("`\(name.name)`") } else { owners.append((owner, ["`\(name.name)`"])) }
+        }
+        let shown = owners.map { "\($0.owner) \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
+        let more = names.count > 4 ? " and \(names.count - 4) more" : ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = names.lazy.flatMap { spellings(of: baseName(of: $0.name)) }.compactMap { word in lines.firstIndex { !$0.drop { $0 == " " }.hasPrefix("//") && $0.contains(word) } }.first.map { ":\($0 + 1)" } ?? ""
+        return "\(sourceName)\(line): error: this exercise asks for \(exercise.yourOwn ?? "your own work"); your file uses \(shown)\(more)"
             + ", which it may not build on (it may use Combine's protocols and their requirements, demand, completion, cancellables and what the stub shows)"
+    }
+
+    /// How a learner may have typed a declaration's base name: `CompactMap` is made by `compactMap`.
+    static func spellings(of word: String) -> [String] {
+        guard let first = word.first, !word.isEmpty else { return [] }
+        let lowered = first.lowercased() + word.dropFirst()
+        return lowered == word ? [word] : [word, lowered]
     }
 
     /// Whose a module's names are, as a learner would say it.

@@ -82,10 +82,13 @@ import Testing
     }
 
     @Test func theRefusalSaysWhatTheExerciseAsksForAndPointsAtALine() {
+        let chunks = "import OpenCombineShim\n\nlet x = upstream\n    .compactMap { $0 }\n"
+        #expect(BorrowedWork.refusal([UsedName(module: "OpenCombine", name: "Publishers.CompactMap")], for: countdown, sourceName: "C.swift", text: chunks)
+            .hasPrefix("C.swift:4: error: "), "the type is made by its operator, spelt with a small letter")
         let text = "import OpenCombineShim\nlet p = Publishers.fibonacci(count: .max(3))\n  .scan(4) { last, _ in last - 1 }\n"
         let names = [UsedName(module: "OpenCombine", name: "Publisher.scan(_:_:)"), UsedName(module: "Backpressure", name: "Publishers.fibonacci(count:)")]
         #expect(BorrowedWork.refusal(names, for: countdown, sourceName: "Exercises/Countdown.swift", text: text)
-                == "Exercises/Countdown.swift:3: error: this exercise asks for your own publisher and its subscription; your file uses Combine's `Publisher.scan(_:_:)`, the workbook library's `Publishers.fibonacci(count:)`, which it may not build on (it may use Combine's protocols and their requirements, demand, completion, cancellables and what the stub shows)")
+                == "Exercises/Countdown.swift:3: error: this exercise asks for your own publisher and its subscription; your file uses Combine's `Publisher.scan(_:_:)`; the workbook library's `Publishers.fibonacci(count:)`, which it may not build on (it may use Combine's protocols and their requirements, demand, completion, cancellables and what the stub shows)")
     }
 
     /// The six exercises that ask for the learner's own work are governed, each with what its

@@ -158,7 +158,14 @@ import Glibc
         for (name, file) in [("type-by-name", "CountdownTypeByName"), ("stall-at-load", "StallAtLoad")] {
             attacks[name] = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round4/\(file).swift")), as: UTF8.self)
         }
+        // Issue 47: a pass without the work (Countdown from the library's Fibonacci and
+        // Combine's scan), and a class looked up by its name in a Countdown otherwise right.
+        attacks["fibonacci-scan"] = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round5/CountdownFibonacciScan.swift")), as: UTF8.self)
+        attacks["class-from-string"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nimport Foundation\nlet lookedUp: AnyClass? = NSClassFromString(\"NSObject\")")
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
+        // Issue 47: Chunks from compactMap and append.
+        try group.hand(in: String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round5/ChunksCompactMapAppend.swift")), as: UTF8.self),
+                       as: "class/compact-append/Exercises/Chunks.swift")
         // Row 12: two folder names the old job name (a 32-bit hash of a 24-character prefix) merged.
         try group.hand(in: solution, as: "class/collidecollidecollidecol-189db/Exercises/Countdown.swift")
         try group.hand(in: try Self.attacker(""), as: "class/collidecollidecollidecol-57828/Exercises/Countdown.swift")
@@ -243,6 +250,11 @@ import Glibc
         #expect(Set(shown.map { Array($0.unicodeScalars) }).count == 4 && shown.allSatisfy { !$0.unicodeScalars.contains("\u{200B}") && !$0.unicodeScalars.contains("\u{301}") }, "\(shown)")
         #expect(row(exactly: "opener")?["runsWhenOpened"] != nil, "the editor package is not named in the grade")
         #expect(details("type-by-name").contains { $0.contains("looks a type or a symbol up by its name") }, "\(details("type-by-name"))")
+        #expect(details("class-from-string").contains { $0.contains("up by its name at run time (NSClassFromString)") }, "\(details("class-from-string"))")
+        #expect(details("fibonacci-scan").contains { $0.contains("asks for your own publisher and its subscription; your file uses") && $0.contains("`Publishers.fibonacci(count:)`") },
+                "\(details("fibonacci-scan"))")
+        #expect(states("compact-append")["Chunks"] == "does not compile" && details("compact-append").contains { $0.contains("`Publishers.CompactMap`") },
+                "\(details("compact-append"))")
         #expect(details("stall-at-load").contains { $0.contains(".init_array") }, "\(details("stall-at-load"))")
         #expect(details("link-side-files").contains { $0.contains("asks the linker for -Wl,--reproduce") }, "\(details("link-side-files"))")
         // Nothing of the instructor's tree is in any message: programs run at neutral paths,
