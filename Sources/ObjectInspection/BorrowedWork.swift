@@ -116,7 +116,8 @@ package enum BorrowedWork {
         "objc_copyClassList", "sel_registerName", "sel_getUid", "NSClassFromString", "NSProtocolFromString", "NSSelectorFromString",
         "_CFRuntimeGetClassWithTypeID", "__CFLookupCFNetworkFunction", "CFBundleGetFunctionPointerForName", "CFBundleGetDataPointerForName",
         "CFBundleGetFunctionPointersForNames", "CFBundleGetDataPointersForNames", "CFBundleGetValueForInfoDictionaryKey",
-        "_CFBundleGetClassNamed", "CFBundleGetPrincipalClass", "getauxval",
+        "_CFBundleGetClassNamed", "CFBundleGetPrincipalClass", "_CFBundleGetCFMFunctionPointerForName", "_CFBundleGetCFMFunctionPointersForNames",
+        "getauxval", "__getauxval", "__nss_lookup", "__nss_lookup_function", "get_kernel_syms",
     ]
 
     /// The first lookup by name that `listing` uses, or nil (every exercise).

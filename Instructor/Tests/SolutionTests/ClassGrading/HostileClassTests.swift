@@ -270,7 +270,7 @@ import Glibc
             let size = Self.snapshot(jobs.appendingPathComponent(job)).values.reduce(0) { $0 + $1.count }
             #expect(size < 16 << 20, "the job folder \(job) holds \(size >> 20) MiB")
         }
-        #expect(details("borrowed-sequence").contains { $0.contains("asks you to write your own publisher") && $0.contains("Sequence") }, "\(details("borrowed-sequence"))")
+        #expect(details("borrowed-sequence").contains { $0.contains("asks for your own publisher") && $0.contains("Sequence") }, "\(details("borrowed-sequence"))")
         #expect(details("bomber").contains { $0.contains("compile budget") }, "\(details("bomber"))")
         #expect(!details("shadow-file").contains { $0.contains("root:") }, "root's /etc/shadow came back in a grade")
         #expect(!FileManager.default.fileExists(atPath: autolinkMarker), "an object file's linker flags wrote outside the sandbox")
