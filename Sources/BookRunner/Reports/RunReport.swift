@@ -33,7 +33,8 @@ public struct RunReport {
     }
 
     private func line(for result: ScenarioResult) -> StyledLine {
-        let labelWidth = max(9, results.map(\.status.label.count).max() ?? 0)
+        // Two spaces after the longest label, so that `NOT COMPILED` never runs into the id.
+        let labelWidth = max(7, results.map(\.status.label.count).max() ?? 0) + 2
         let label = result.status.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
         let idWidth = results.map(\.id.description.count).max() ?? 0
         var line: StyledLine = [

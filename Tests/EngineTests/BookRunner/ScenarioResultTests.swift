@@ -45,4 +45,13 @@ import Testing
 
             """)
     }
+
+    /// The longest labels keep a gap before the id (`NOT COMPILED01-demand#1` was one word).
+    @Test func theLongestLabelIsSeparatedFromTheScenario() {
+        let results = [result(expected: "a\n", .finished(output: "a\n")), result(expected: "", .timedOut(output: ""))]
+        let report = RunReport(results: results, isVerbose: false, terminal: Terminal(usesColor: false, width: 80))
+        let lines = report.text.split(separator: "\n")
+        #expect(lines.first == "pass       01-demand#1  Chapters/01-demand.md:10")
+        #expect(lines.contains("TIMED OUT  01-demand#1  Chapters/01-demand.md:10"), "\(report.text)")
+    }
 }
