@@ -142,8 +142,8 @@ public struct ChapterRenderer {
     private func render(_ scenario: Scenario, width: Int, chapter: Chapter) -> [StyledLine] {
         let label: StyledLine = [
             Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
-            Span(" · run it with ", Self.frameStyle),
-            Span("swift run workbook run \(chapter.number)", Self.inlineCodeStyle, keepsTogether: true),
+            Span(" · try it: ", Self.frameStyle),
+            Span("swift run workbook try \(chapter.number)#\(scenario.number)", Self.inlineCodeStyle, keepsTogether: true),
         ]
         let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
         return framed(label: label, width: width, body: SwiftHighlighter().highlight(scenario.code))

@@ -19,6 +19,9 @@ public struct CheckSummary {
     public var untouched: Set<String>
     public var hintsSeen: (Exercise) -> Int
     public var terminal: Terminal
+    /// The latest result of every exercise, which the count and the next step are about when
+    /// `results` are only those just checked (`workbook watch` after a save); nil: `results`.
+    public var standing: [ExerciseResult]?
 
     public init(results: [ExerciseResult], untouched: Set<String>, hintsSeen: @escaping (Exercise) -> Int, terminal: Terminal) {
         self.results = results
@@ -55,9 +58,12 @@ public struct CheckSummary {
             }
         }
         lines.append([])
-        let passed = results.filter(\.outcome.isPassed).count
-        lines.append([Span("\(passed) of \(results.count) exercise\(results.count == 1 ? "" : "s") solved.")])
-        if let next = results.first(where: { !$0.outcome.isPassed }) {
+        let counted = standing ?? results
+        let passed = counted.filter(\.outcome.isPassed).count
+        lines.append([Span("\(passed) of \(counted.count) exercise\(counted.count == 1 ? "" : "s") solved.")])
+        // After a pass, the next step is the first exercise not yet solved, whichever it is.
+        let next = results.first(where: { !$0.outcome.isPassed }) ?? standing?.first(where: { !$0.outcome.isPassed })
+        if let next {
             let exercise = next.exercise
             let verb = untouched.contains(exercise.name) ? "Start" : "Keep going with"
             lines += wrapper.wrap([

@@ -23,7 +23,7 @@ struct Try: ParsableCommand {
     @Argument(help: "The scenario, such as 4#2 or amb#2.")
     var scenario: String
 
-    @Flag(help: "Put the book's version back in the scratch file first.")
+    @Flag(help: "Put the book's version back in the scratch file, and stop (run `try` again to play with it).")
     var reset = false
 
     @Flag(help: "Run it once and stop, instead of watching the file.")
@@ -50,6 +50,10 @@ struct Try: ParsableCommand {
         // Line-buffered even into a pipe: a watcher is stopped, not ended.
         workbook_line_buffer_standard_output()
         let wrote = try playground.lay(reset: reset)
+        if reset {
+            print("Put the book's version back in \(playground.path). Play with it: swift run workbook try \(self.scenario)")
+            return
+        }
         print(wrote ? "Wrote \(playground.path), the book's version: edit it and save." : "\(playground.path) is your copy (`--reset` puts the book's back).")
         playground.kit = try kit.prepared(log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
                                           progress: StepProgress().counting("building the scenario kit"))
@@ -58,13 +62,18 @@ struct Try: ParsableCommand {
         show(playground.run())
         if once { return }
         print("Watching \(playground.path) (Ctrl-C to stop).")
+        // A save is not one instant (an in-place save empties the file, then writes it): an
+        // empty file is looked at again at the next poll, and a run of a file saved again
+        // while it ran is not shown, since the next poll runs what is there now.
         while true {
             Thread.sleep(forTimeInterval: interval)
             let now = FileManager.default.contents(atPath: playground.file.path)
-            guard now != seen else { continue }
+            guard now != seen, now?.isEmpty == false else { continue }
+            let run = playground.run()
+            guard FileManager.default.contents(atPath: playground.file.path) == now else { continue }
             seen = now
             print("\n\(playground.path) changed:")
-            show(playground.run())
+            show(run)
         }
     }
 

@@ -4,6 +4,7 @@ import ExerciseCatalog
 import CProcessControl
 import Foundation
 import Grading
+import GradeRecords
 import LearnerTools
 
 struct Watch: ParsableCommand {
@@ -26,13 +27,21 @@ struct Watch: ParsableCommand {
         // not ended, and must not lose what it printed.
         workbook_line_buffer_standard_output()
         print("Watching Exercises/ (Ctrl-C to stop).")
-        check(ExerciseManifest.all, in: workspace)
+        var standing: [String: ExerciseResult] = [:]
+        if let summary = check(ExerciseManifest.all, in: workspace) {
+            print(summary.text, terminator: "")
+            for result in summary.results { standing[result.exercise.name] = result }
+        }
         while true {
             Thread.sleep(forTimeInterval: interval)
             let changed = watcher.changes()
-            guard !changed.isEmpty else { continue }
+            guard !changed.isEmpty, var summary = check(changed, in: workspace) else { continue }
+            // Saved again while it was checked: the next look checks what is there now.
+            guard watcher.isAsSeen(changed) else { continue }
+            for result in summary.results { standing[result.exercise.name] = result }
+            summary.standing = ExerciseManifest.all.compactMap { standing[$0.name] }
             print("\n\(changed.map(\.filePath).joined(separator: ", ")) changed:")
-            check(changed, in: workspace)
+            print(summary.text, terminator: "")
         }
     }
 
@@ -40,14 +49,14 @@ struct Watch: ParsableCommand {
         if !(interval.isFinite && interval > 0) { throw ValidationError("--interval must be a number of seconds more than 0") }
     }
 
-    /// Checks and prints; a grading error is printed too, and watching goes on.
-    private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) {
+    /// Checks `exercises`; a grading error is printed, and watching goes on.
+    private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) -> CheckSummary? {
         do {
-            let summary = try Check.summary(
+            return try Check.summary(
                 of: exercises, in: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), terminal: options.terminal, gradeUntouched: false)
-            print(summary.text, terminator: "")
         } catch {
             print("error: \(error)")
+            return nil
         }
     }
 }

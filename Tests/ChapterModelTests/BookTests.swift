@@ -83,9 +83,12 @@ import Testing
         }
     }
 
-    @Test func everyChapterHoldsAtLeastThreeScenarios() throws {
+    /// The book is executable: a chapter without one scenario has most likely lost them to a
+    /// mistyped fence. How many more a chapter holds is the writer's call (a new chapter with
+    /// one scenario passes), as `docs/maintainers.md` says.
+    @Test func everyChapterHoldsAScenario() throws {
         for chapter in try Book.load(packageRoot: Fixtures.packageRoot).chapters {
-            #expect(chapter.scenarios.count >= 3, "\(chapter.path) has \(chapter.scenarios.count) scenarios")
+            #expect(!chapter.scenarios.isEmpty, "\(chapter.path) has no scenario: every chapter runs at least one (a `swift scenario` fence with its output; see docs/maintainers.md, \"Writing a chapter\")")
         }
     }
 }

@@ -110,7 +110,7 @@ public enum MyAssignCheck {
                    "MyAssign let go of its object while still subscribed; like Assign, it should hold it until it completes or is cancelled")
         end(assign)
         try withExtendedLifetime(assign) {
-            try expect(object == nil, "MyAssign still holds its object \(when); it should set it to nil then")
+            try expect(object == nil, "MyAssign still holds its object \(when); like Assign, it should let go of it then (drop its strong reference)")
         }
     }
 }

@@ -93,7 +93,7 @@ import Testing
 
     @Test func wrapsAScenarioLabelBehindTheFrame() throws {
         let text = try render(width: 30)
-        #expect(text.contains("┌─ Scenario 3.1 · run it with\n│  swift run workbook run 3\n│ print(\"hi\")\n"))
+        #expect(text.contains("┌─ Scenario 3.1 · try it:\n│  swift run workbook try 3#1\n│ print(\"hi\")\n"))
     }
 
     @Test func underlinesHeadings() throws {
@@ -118,7 +118,7 @@ import Testing
 
     @Test func labelsAScenarioWithTheCommandThatRunsItAndShowsItsOutput() throws {
         let text = try render(width: 80)
-        #expect(text.contains("┌─ Scenario 3.1 · run it with swift run workbook run 3\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
+        #expect(text.contains("┌─ Scenario 3.1 · try it: swift run workbook try 3#1\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
     }
 }
 

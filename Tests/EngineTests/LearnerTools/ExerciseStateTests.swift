@@ -47,6 +47,21 @@ import WorkbookTestSupport
         #expect(watcher.changes() == [.named("Countdown")])
         #expect(watcher.changes().isEmpty)
     }
+
+    /// An in-place save empties the file first: that is not a change to check, and a check
+    /// whose file was saved again while it ran is not the file's.
+    @Test func aHalfSavedFileIsNotCheckedAndACheckOfAFileSavedSinceIsNotShown() throws {
+        let workbook = try TemporaryWorkbook()
+        var watcher = ExerciseWatcher(workspace: workbook.workspace)
+        try workbook.write("", to: "Exercises/Countdown.swift")
+        #expect(watcher.changes().isEmpty, "an emptied file is a save in progress")
+        try workbook.write("// half\n", to: "Exercises/Countdown.swift")
+        #expect(watcher.changes() == [.named("Countdown")])
+        #expect(watcher.isAsSeen([.named("Countdown")]))
+        try workbook.write("// half, then whole\n", to: "Exercises/Countdown.swift")
+        #expect(!watcher.isAsSeen([.named("Countdown")]), "saved again while it was checked")
+        #expect(watcher.changes() == [.named("Countdown")], "and so checked again")
+    }
 }
 
 @Suite struct ExerciseLookupTests {

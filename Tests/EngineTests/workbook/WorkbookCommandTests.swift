@@ -10,7 +10,7 @@ import WorkbookTestSupport
     @Test func readsAChapterWrappedToTheWidth() throws {
         let result = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never", "--width", "60"])
         #expect(result.succeeded, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Scenario 1.1 · run it with swift run workbook run 1"))
+        #expect(result.standardOutput.contains("Scenario 1.1 · try it: swift run workbook try 1#1"))
         #expect(!result.standardOutput.contains("\u{1B}["))
         // Prose wraps at 60; only code lines (behind the │ gutter or indented) may be longer.
         for line in result.standardOutput.split(separator: "\n") where line.count > 60 {
