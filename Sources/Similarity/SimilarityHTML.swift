@@ -72,13 +72,13 @@ public enum SimilarityHTML {
         if pairs.isEmpty {
             body += "<p>No pair reaches the threshold.</p>\n"
         } else {
-            body += "<table><tr><th>#</th><th>exercise</th><th>file</th><th>share</th><th>file</th><th>share</th><th>against</th><th>score</th><th>longest run</th></tr>\n"
+            body += "<div class=\"table\"><table><tr><th>#</th><th>exercise</th><th>file</th><th>share</th><th>file</th><th>share</th><th>against</th><th>score</th><th>longest run</th></tr>\n"
             for (number, pair) in pairs.enumerated() {
                 body += "<tr><td><a href=\"pairs/\(pageName(number + 1))\">\(number + 1)</a></td><td>\(escape(pair.exercise))</td>"
                 body += "<td>\(owner(pair.a))</td><td>\(percent(pair.a.share))</td><td>\(owner(pair.b))</td><td>\(percent(pair.b.share))</td>"
                 body += "<td>\(pair.kind.rawValue)</td><td>\(String(format: "%.2f", pair.score))</td><td>\(pair.longestRun) tokens</td></tr>\n"
             }
-            body += "</table>\n"
+            body += "</table></div>\n"
         }
         let clusters = report.clusters
         body += "<h2>Clusters: three or more students joined by flagged pairs</h2>\n"
@@ -97,13 +97,13 @@ public enum SimilarityHTML {
         if together.isEmpty {
             body += "<p>None.</p>\n"
         } else {
-            body += "<table><tr><th>student</th><th>student</th><th>exercises</th><th>highest</th><th>mean</th></tr>\n"
+            body += "<div class=\"table\"><table><tr><th>student</th><th>student</th><th>exercises</th><th>highest</th><th>mean</th></tr>\n"
             for summary in together {
                 body += "<tr><td>\(escape(VisibleEscapes.name(summary.a)))</td><td>\(escape(VisibleEscapes.name(summary.b)))</td>"
                 body += "<td>\(summary.exercises.count): \(summary.exercises.map(escape).joined(separator: ", "))</td>"
                 body += "<td>\(String(format: "%.2f", summary.highestScore))</td><td>\(String(format: "%.2f", summary.meanScore))</td></tr>\n"
             }
-            body += "</table>\n"
+            body += "</table></div>\n"
         }
         if !report.unread.isEmpty {
             body += "<h2>Files not compared</h2>\n<ul>\n"
@@ -209,6 +209,7 @@ public enum SimilarityHTML {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
         <meta name="referrer" content="no-referrer">
         <title>\(escape(title))</title>
@@ -217,6 +218,8 @@ public enum SimilarityHTML {
         .caution { background: #fff4d6; border: 1px solid #e0b84c; padding: 0.6em; }
         table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
         .sides { display: flex; gap: 1em; } .side { flex: 1; min-width: 0; }
+        h1, h2 { overflow-wrap: anywhere; } .table { overflow-x: auto; }
+        @media (max-width: 700px) { body { margin: 0.8em; } .sides { flex-direction: column; } }
         pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.85em; }
         mark { background: #ffd27a; } .n { display: inline-block; width: 3.5em; color: #999; user-select: none; }
         </style></head><body>

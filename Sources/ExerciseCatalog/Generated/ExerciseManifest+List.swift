@@ -53,7 +53,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own subscriber, without MySink",
-            mayUse: []
+            mayUse: ["Scheduler.*", "SchedulerTimeIntervalConvertible.*"]
         ),
         Exercise(
             name: "Countdown",
@@ -67,7 +67,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own publisher and its subscription",
-            mayUse: []
+            mayUse: ["Empty.*"]
         ),
         Exercise(
             name: "Chunks",

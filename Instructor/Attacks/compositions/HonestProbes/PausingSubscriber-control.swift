@@ -1,0 +1,58 @@
+// Control (not an attack): the same hand-written PausingSubscriber with schedule(after:_:),
+// as the hints say; it should pass with the allow-list on.
+import OpenCombineShim
+
+extension Subscribers {
+    public final class PausingSubscriber<Input, Failure: Error, Context: Scheduler>: Subscriber, Cancellable {
+        private let batchSize: Int
+        private let pause: Context.SchedulerTimeType.Stride
+        private let scheduler: Context
+        private let receiveCompletionHandler: (Subscribers.Completion<Failure>) -> Void
+        private let receiveValueHandler: (Input) -> Void
+        private var subscription: Subscription?
+        private var count = 0
+
+        public init(
+            batchSize: Int = 5,
+            pause: Context.SchedulerTimeType.Stride,
+            scheduler: Context,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Input) -> Void
+        ) {
+            self.batchSize = batchSize
+            self.pause = pause
+            self.scheduler = scheduler
+            receiveCompletionHandler = receiveCompletion
+            receiveValueHandler = receiveValue
+        }
+
+        public func receive(subscription: Subscription) {
+            guard self.subscription == nil else { return subscription.cancel() }
+            self.subscription = subscription
+            subscription.request(.max(batchSize))
+        }
+
+        public func receive(_ input: Input) -> Subscribers.Demand {
+            receiveValueHandler(input)
+            count += 1
+            if count == batchSize {
+                count = 0
+                scheduler.schedule(after: scheduler.now.advanced(by: pause)) { [weak self] in
+                    guard let self, let subscription = self.subscription else { return }
+                    subscription.request(.max(self.batchSize))
+                }
+            }
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            subscription = nil
+            receiveCompletionHandler(completion)
+        }
+
+        public func cancel() {
+            subscription?.cancel()
+            subscription = nil
+        }
+    }
+}
