@@ -189,7 +189,7 @@ let package = Package(
         //                   WorkbookBasics, ChildContract, CProcessControl <- ChildProcesses
         //                   ChildProcesses <- TerminalUI
         //                   ChapterModel, ExerciseCatalog, TerminalUI <- ChapterReader
-        //                   ExerciseCatalog <- GradeRecords <- ClassSubmissions
+        //                   ExerciseCatalog <- GradeRecords, ChildProcesses <- ClassSubmissions
         //                   WorkbookBasics <- FileFingerprints;  ExerciseCatalog <- ObjectInspection
         //                   ExerciseCatalog, ChildProcesses, ChildContract, GradeRecords, FileFingerprints,
         //                     ObjectInspection <- Grading
@@ -248,9 +248,10 @@ let package = Package(
             exclude: ["Schemas"],
             swiftSettings: engine
         ),
-        // A class's folder of submissions: its students, what in each folder runs when an
-        // editor opens it, and the review copy an instructor opens instead.
-        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "ExerciseCatalog", "WorkbookBasics"], swiftSettings: engine),
+        // A class's folder of submissions: its students, what in each folder is not theirs to
+        // hand in and may run when an editor opens it (compared with the workbook's git
+        // history, which it reads with git), and the review copy an instructor opens instead.
+        .target(name: "ClassSubmissions", dependencies: ["GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
         // Whether a file changed since it was read (its fingerprint) and what it holds (its
         // SHA-256): the kit is rebuilt, and a program run, only as built.
         .target(name: "FileFingerprints", dependencies: ["WorkbookBasics"], swiftSettings: engine),

@@ -7,130 +7,156 @@ import Glibc
 import Darwin
 #endif
 
-/// Finds the files in a student's folder that an editor or a build tool runs when it opens
-/// the folder: the instructor who opens a submission to read it would run the student's
-/// code as themselves.
+/// Finds what in a student's folder is neither an exercise nor the workbook's own: an editor
+/// or a tool may run it when the folder is opened, and the instructor who opens a submission
+/// to read it would run the student's code as themselves.
 ///
-/// SourceKit-LSP evaluates `Package.swift` (any version of it) and resolves
-/// `Package.resolved`; it launches the build server a `buildServer.json` or `.bsp/` names and
-/// reads `.sourcekit-lsp/`; VS Code runs `.vscode/` tasks marked to run on folder open,
-/// and its settings, like a `.code-workspace` file's, name programs it starts; `.swiftpm/`
-/// can redirect every dependency to another URL; `.build/` holds checkouts whose manifests
-/// are evaluated; git runs hooks and the programs `.git/config` names (an editor shows a
-/// folder's status on open); direnv, mise and friends run `.envrc`, `.mise.toml`,
-/// `.tool-versions`; dev containers, Xcode projects and playgrounds, JetBrains, Zed, Helix,
-/// Neovim, Vim and Emacs each have a file or folder of their own; `make` runs a `Makefile`;
-/// VS Code's CMake Tools configures a `CMakeLists.txt` on open, and rust-analyzer builds a
-/// `Cargo.toml`'s build scripts; Node tools run a `package.json`'s scripts.
+/// An allow-list, because a list of names that run is never complete (a red team's
+/// `.hg/hgrc` ran as root on the `hg status` of a shell prompt). A submission may hold its
+/// exercise files (`Exercises/<Name>.swift` of each exercise listed, with any bytes), the
+/// workbook's own files byte for byte as some commit held them at that path
+/// (``WorkbookFiles``) and the folders that hold them, and a clone's `.git/` as a plain
+/// clone leaves it (``CloneGitFolder``). Every other file or folder is a finding, marked by
+/// what its name is known to do (``KnownNames``): an unknown dotfile is named like
+/// `.vscode/`, only not marked as running code.
 ///
-/// The search never follows a symbolic link (an entry is judged by its own name, whatever
-/// it points at), never reads a file it names, stops descending at a matching folder, and is
-/// bounded in depth and in entries: past a bound it says the search is incomplete, so the
-/// absence of a finding is never claimed where nothing was looked at.
+/// A folder that is a finding is named once and still searched, for what inside it is more
+/// alarming than the folder itself (`notes/` names `notes/deep/Makefile`, not each note;
+/// `__MACOSX/`, known to run nothing, names a script inside it);
+/// one known to run (`.vscode/`, `.hg/`) and a build folder (`.build/`, `.workbook/`,
+/// `.swiftpm/`) are named once and never searched. The search never follows a symbolic link
+/// (an entry is judged by its own name, whatever it points at), and is bounded in depth
+/// and in entries: past a bound it says the search is incomplete, so the absence of a
+/// finding is never claimed where nothing was looked at.
 public struct RunsWhenOpenedSearch {
     /// Folders deeper than this below the student's folder are not searched.
     public static let depthLimit = RunsWhenOpened.searchDepthLimit
     /// Directory entries looked at, per student, before the search gives up.
     public static let entryLimit = RunsWhenOpened.searchEntryLimit
 
-    /// File and folder names (compared without case, as macOS's file systems do).
-    static let names: Set<String> = [
-        "package.swift", "package.resolved", "buildserver.json", ".bsp", ".sourcekit-lsp", ".swiftpm", ".build",
-        ".vscode", ".devcontainer", ".devcontainer.json", ".idea", ".fleet", ".zed", ".helix", ".nvim.lua", ".exrc",
-        ".dir-locals.el", ".lldbinit", ".git", ".envrc", ".mise.toml", "mise.toml", ".tool-versions",
-        ".gitpod.yml", "makefile", "gnumakefile", ".nvimrc", ".vimrc", ".vim", "_vimrc", ".nvim", "cmakelists.txt",
-        "cmakepresets.json", "cargo.toml", "build.rs", "package.json", ".npmrc", "justfile", ".justfile", "tasks.json",
-    ]
-    /// Name endings: Xcode's projects, workspaces and playgrounds, Swift Playgrounds' app
-    /// packages, VS Code's workspace files.
-    static let suffixes = [".xcodeproj", ".xcworkspace", ".playground", ".swiftpm", ".code-workspace"]
-
-    /// Whether an entry with this name runs when its folder is opened.
-    public static func runsWhenOpened(_ name: String) -> Bool {
-        let name = name.lowercased()
-        if names.contains(name) || suffixes.contains(where: name.hasSuffix) { return true }
-        // Package@swift-5.9.swift and the like: SwiftPM picks one over Package.swift.
-        return name.hasPrefix("package@swift") && name.hasSuffix(".swift")
-    }
-
     /// The student's folder.
     public var folder: URL
-    /// Where the workbook's own copy of what is found sits: the workbook's root for a clone,
-    /// its `Exercises/` for a submission that is just that folder's contents. `nil` compares
-    /// nothing, and every finding is then the student's own.
-    public var workbookCounterpart: URL?
+    /// How it lines up with the workbook.
+    public var layout: SubmissionLayout
+    /// What the workbook holds, which the student's files are compared with.
+    public var workbook: WorkbookFiles
 
-    public init(folder: URL, workbookCounterpart: URL?) {
+    public init(folder: URL, layout: SubmissionLayout, workbook: WorkbookFiles) {
         self.folder = folder
-        self.workbookCounterpart = workbookCounterpart
+        self.layout = layout
+        self.workbook = workbook
     }
 
     public func run() -> RunsWhenOpened {
+        // A student's folder that is a link is someone else's: nothing in it was looked at.
+        guard PlainFile.isRealFolder(folder) else { return RunsWhenOpened(files: [], complete: false) }
         var found: [RunsWhenOpened.File] = []
-        var entries = 0
+        var budget = EntryBudget(limit: Self.entryLimit)
         var complete = true
-        // Depth-first, in name order, so two runs over one folder agree.
-        var pending: [(relative: String, depth: Int)] = [("", 0)]
-        search: while let (relative, depth) = pending.popLast() {
+        // Depth-first, in name order, so two runs over one folder agree. `cover` is the kind
+        // of the nearest folder above that is itself a finding: what it holds is named only
+        // when more alarming.
+        var pending: [(relative: String, depth: Int, cover: RunsWhenOpened.Kind?)] = [("", 0, nil)]
+        search: while let (relative, depth, cover) = pending.popLast() {
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { continue }
-            var subfolders: [String] = []
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+                complete = false
+                continue
+            }
+            var subfolders: [(String, RunsWhenOpened.Kind?)] = []
             for name in names.sorted() {
-                entries += 1
-                guard entries <= Self.entryLimit else { complete = false; break search }
+                guard budget.take() else { complete = false; break search }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                let kind = Self.kind(of: folder.appendingPathComponent(path))
-                if Self.runsWhenOpened(name) {
-                    found.append(.init(path: kind == .folder ? path + "/" : path, workbooksOwn: isWorkbooksOwn(path)))
-                } else if kind == .folder {
-                    if depth + 1 < Self.depthLimit { subfolders.append(path) } else { complete = false }
+                let entry = folder.appendingPathComponent(path)
+                let kind = EntryKind(of: entry)
+                if relative.isEmpty, name == ".git", kind == .folder {
+                    let git = CloneGitFolder(folder: entry, path: name).review(budget: &budget)
+                    found += git.findings
+                    guard git.complete else { complete = false; break search }
+                    continue
+                }
+                switch judge(path: path, name: name, kind: kind) {
+                case .allowed(let searched):
+                    if searched { subfolders.append((path, cover)) }
+                case .finding(let finding, let searched):
+                    // A folder of no known kind inside one already named is only a place
+                    // (`__MACOSX/Exercises/`): what it holds is judged, not the folder.
+                    let isPlace = kind == .folder && finding == .notWorkbooks && cover != nil
+                    let named = !isPlace && (cover.map { finding > $0 } ?? true)
+                    if named { found.append(RunsWhenOpened.File(path: kind == .folder ? path + "/" : path, kind: finding)) }
+                    if searched { subfolders.append((path, named ? finding : cover)) }
                 }
             }
-            pending += subfolders.reversed().map { ($0, depth + 1) }
+            if depth + 1 < Self.depthLimit {
+                pending += subfolders.reversed().map { ($0.0, depth + 1, $0.1) }
+            } else if !subfolders.isEmpty {
+                complete = false
+            }
         }
-        return RunsWhenOpened(files: found.sorted { $0.path < $1.path }, complete: complete)
+        return Self.bounded(found, complete: complete)
     }
 
-    enum Kind { case file, folder, other }
-
-    /// What the entry itself is: a symbolic link is `other`, whatever it points at.
-    static func kind(of url: URL) -> Kind {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .other }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        default: return .other
-        }
+    enum Judgement: Equatable {
+        /// An exercise, or the workbook's own; a folder of the workbook's is searched.
+        case allowed(searched: Bool)
+        /// Named in the grade, as what is known of it; a folder not known to run is searched.
+        case finding(RunsWhenOpened.Kind, searched: Bool)
     }
 
-    /// Whether `path` is, byte for byte, what the workbook has at the same place: a plain
-    /// file with the same bytes, or a folder holding the same names, each the same in turn.
-    /// Only the workbook's side sets how much is read, so a student's large file costs
-    /// nothing (``PlainFile`` stops at the workbook's size and follows no link).
-    func isWorkbooksOwn(_ path: String) -> Bool {
-        guard let workbookCounterpart else { return false }
-        var budget = 64
-        return Self.same(folder.appendingPathComponent(path), workbookCounterpart.appendingPathComponent(path), budget: &budget)
-    }
-
-    private static func same(_ theirs: URL, _ ours: URL, budget: inout Int) -> Bool {
-        budget -= 1
-        guard budget >= 0 else { return false }
-        switch (kind(of: theirs), kind(of: ours)) {
-        case (.file, .file):
-            guard case .success(let expected) = PlainFile.read(ours, limit: 1 << 20),
-                  case .success(let actual) = PlainFile.read(theirs, limit: expected.count)
-            else { return false }
-            return actual == expected
-        case (.folder, .folder):
-            guard let their = try? FileManager.default.contentsOfDirectory(atPath: theirs.path),
-                  let our = try? FileManager.default.contentsOfDirectory(atPath: ours.path),
-                  their.count <= budget, their.sorted() == our.sorted()
-            else { return false }
-            return our.allSatisfy { same(theirs.appendingPathComponent($0), ours.appendingPathComponent($0), budget: &budget) }
+    /// What the entry at `path` in the student's folder is.
+    func judge(path: String, name: String, kind: EntryKind) -> Judgement {
+        if kind == .file && layout.isExercise(path) { return .allowed(searched: false) }
+        if kind == .folder && layout.isExerciseFolder(path) { return .allowed(searched: true) }
+        // Before the workbook's tree is asked: a working tree has build folders of its own.
+        if KnownNames.isBuildFolder(name) { return .finding(.runsCode, searched: false) }
+        let inWorkbook = layout.workbookPath(of: path)
+        switch kind {
+        case .file where workbook.holds(folder.appendingPathComponent(path), at: inWorkbook):
+            return .allowed(searched: false)
+        case .folder where workbook.hasFolder(inWorkbook):
+            return .allowed(searched: true)
         default:
-            return false
+            let known = KnownNames.kind(of: name)
+            return .finding(known, searched: kind == .folder && known != .runsCode)
         }
+    }
+
+    /// The findings a grade names: the most alarming ``RunsWhenOpened/namedLimit``, in path
+    /// order, and a count of the rest.
+    static func bounded(_ found: [RunsWhenOpened.File], complete: Bool) -> RunsWhenOpened {
+        let kept = found.sorted { ($0.kind, $1.path) > ($1.kind, $0.path) }.prefix(RunsWhenOpened.namedLimit)
+        return RunsWhenOpened(files: kept.sorted { $0.path < $1.path }, unnamed: found.count - kept.count, complete: complete)
+    }
+}
+
+/// What an entry itself is: a symbolic link is `other`, whatever it points at.
+enum EntryKind {
+    case file, folder, other
+
+    init(of url: URL) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { self = .other; return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .file
+        case S_IFDIR: self = .folder
+        default: self = .other
+        }
+    }
+}
+
+/// The directory entries a search may still look at: one student's folder of millions of
+/// files costs no more than ``RunsWhenOpenedSearch/entryLimit`` of them.
+struct EntryBudget {
+    private var remaining: Int
+
+    init(limit: Int) {
+        remaining = limit
+    }
+
+    /// Takes one entry; false once the budget is spent.
+    mutating func take() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
     }
 }

@@ -178,6 +178,11 @@ import Glibc
         // Row 8: an editor package that runs its code when the folder is opened.
         try group.hand(in: solution, as: "class/opener/Exercises/Countdown.swift")
         try group.hand(in: "import PackageDescription\nlet package = Package(name: \"runs-as-you\")\n", as: "class/opener/Exercises/Package.swift")
+        // Issue 47: a Mercurial hook, which ran as root on a prompt's `hg status` when the list
+        // of names that run had no `.hg`; and a dotfile no list knows.
+        try group.hand(in: solution, as: "class/hostile-hg/Exercises/Countdown.swift")
+        try group.hand(in: "[hooks]\npre-status = touch /tmp/\(marker)-hg\n", as: "class/hostile-hg/.hg/hgrc")
+        try group.hand(in: "anything\n", as: "class/hostile-hg/.whatever")
         // Rows 6 and 7: files whose compile never ends; the compile limit and the budget stop them.
         var bomb = ["func bomb() {", "    let v0 = 0"] + (1...27).map { "    let v\($0) = Pair(v\($0 - 1), v\($0 - 1))" }
         bomb += ["    let wrong: Int = v27", "    _ = wrong", "}", "struct Pair<A, B> { init(_ a: A, _ b: B) {} }"]
@@ -249,6 +254,18 @@ import Glibc
         let shown = ["carol", "carol\u{200B}", "jos\u{E9}", "jose\u{301}"].compactMap { row(exactly: $0)?["displayName"] as? String }
         #expect(Set(shown.map { Array($0.unicodeScalars) }).count == 4 && shown.allSatisfy { !$0.unicodeScalars.contains("\u{200B}") && !$0.unicodeScalars.contains("\u{301}") }, "\(shown)")
         #expect(row(exactly: "opener")?["runsWhenOpened"] != nil, "the editor package is not named in the grade")
+        // The Mercurial hook is named as running code, the unknown dotfile named too; the
+        // honest students, whose folders hold only their exercises, have nothing named.
+        func found(_ name: String) -> [String: String] {
+            let files = (row(exactly: name)?["runsWhenOpened"] as? [String: Any])?["files"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: files.compactMap { file in (file["path"] as? String).map { ($0, file["kind"] as? String ?? "") } })
+        }
+        #expect(found("hostile-hg") == [".hg/": "runsCode", ".whatever": "notWorkbooks"], "\(found("hostile-hg"))")
+        #expect(countdown("hostile-hg") == "passed", "a finding is named, not graded down: \(String(describing: countdown("hostile-hg")))")
+        for student in honest {
+            #expect(row(exactly: student)?["runsWhenOpened"] == nil, "\(student.debugDescription): \(String(describing: row(exactly: student)?["runsWhenOpened"]))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/\(marker)-hg"), "the Mercurial hook ran")
         #expect(details("type-by-name").contains { $0.contains("looks a type or a symbol up by its name") }, "\(details("type-by-name"))")
         #expect(details("class-from-string").contains { $0.contains("up by its name at run time (NSClassFromString)") }, "\(details("class-from-string"))")
         #expect(details("fibonacci-scan").contains { $0.contains("asks for your own publisher and its subscription; your file uses") && $0.contains("`Publishers.fibonacci(count:)`") },
