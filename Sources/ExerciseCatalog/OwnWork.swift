@@ -24,7 +24,7 @@ public enum OwnWork {
         "Publisher", "Publisher.Output", "Publisher.Failure", "Publisher.receive(subscriber:)", "Publisher.subscribe(_:)",
         "Subscriber", "Subscriber.Input", "Subscriber.Failure",
         "Subscriber.receive(subscription:)", "Subscriber.receive(_:)", "Subscriber.receive(completion:)", "Subscriber.receive()",
-        "Subscription", "Subscription.request(_:)",
+        "Subscription", "Subscription.request(_:)", "ConnectablePublisher", "ConnectablePublisher.connect()",
         "Cancellable", "Cancellable.cancel()", "Cancellable.store(in:)", "AnyCancellable.*",
         // Type erasure wraps what the learner wrote and does none of its work.
         "AnySubscriber.*", "AnyPublisher.*", "Publisher.eraseToAnyPublisher()", "Subscriber.eraseToAnySubscriber()",

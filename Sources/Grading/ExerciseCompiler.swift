@@ -129,7 +129,11 @@ struct ExerciseCompiler: Sendable {
         let module = "Exercise_\(target)"
         // One frontend writes the object and the module: by default the driver starts a
         // second one only to emit the module, which costs a learner a quarter of a second.
+        // Metadata by accessor functions, not by mangled names: then the runtime's by-name
+        // lookups (`swift_getTypeByMangledNameInContext2`) are never the compiler's own call,
+        // and a file that reaches one (by an attribute an `#if` hid from the screen) is refused.
         return ["-parse-as-library", "-wmo", "-no-emit-module-separately-wmo", "-enable-testing", "-module-name", module,
+                "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
                 "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path,
                 "-emit-loaded-module-trace-path", folder.appendingPathComponent("imports.json").path,
                 "-c", folder.appendingPathComponent("Exercise.swift").path, "-o", folder.appendingPathComponent("Exercise.o").path,
@@ -194,7 +198,7 @@ struct ExerciseCompiler: Sendable {
             return "\(job.sourceName): error: the workbook has no \(job.exercise.bindingPath) to check it with"
         }
         let allowed = OwnWork.allowed(for: job.exercise).map { $0.sorted().joined(separator: "\n") } ?? "anything"
-        let key = [exerciseText, mainText, bindingText, kitStamp, Self.kitRunPath, allowed].joined(separator: "\u{0}")
+        let key = [exerciseText, mainText, bindingText, kitStamp, Self.kitRunPath, allowed, BorrowedWork.rulesStamp].joined(separator: "\u{0}")
         // The inputs, then the program's fingerprint when it was linked: a program changed
         // since is built again, never reused.
         let keyFile = record(of: job)

@@ -71,7 +71,8 @@ struct ExerciseScreen {
         (Pattern(#"\b(?:posix_spawnp?|v?fork|exec[lv]p?e?|system|popen)\s*\("#), "a call that starts a program"),
         (Pattern(#"\bProcess\b"#), "Process"),
         (Pattern(#"\b(?:ptrace|process_vm_readv|mprotect|mmap)\b"#), "raw memory access"),
-        (Pattern(#"@convention\s*\(\s*c\s*\)"#), "@convention(c)"),
+        (Pattern(#"@convention\b"#), "@convention(…): a function called by address"),
+        (Pattern(#"\bunsafeBitCast\b|\bbitPattern\s*:"#), "a value or a pointer made from raw bits (unsafeBitCast, bitPattern:)"),
     ]
 }
 

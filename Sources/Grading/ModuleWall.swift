@@ -27,7 +27,7 @@ struct ModuleWall: Sendable {
     static let roots = ["Backpressure", "BackpressureTrace", "OpenCombineShim", "CombineSchedulers"]
     /// What a grading program imports besides what an exercise may: its `main` and the wire.
     static let programImports = ["ExerciseDriver", "ExerciseWire"]
-    static let allowedImports: Set<String> = Set(roots + ["OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation", "Combine", "Foundation", "Dispatch", "Swift"])
+    static let allowedImports: Set<String> = Set(roots + ["OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation", "Combine", "Foundation", "Dispatch", "Swift", "Synchronization"])
 
     var directory: URL { kit.directory.appendingPathComponent("wall") }
     var moduleCache: URL { kit.directory.appendingPathComponent("module-cache") }

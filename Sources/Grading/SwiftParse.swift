@@ -85,7 +85,45 @@ struct SwiftParse: Sendable {
         for (index, outline) in zip(again, again.concurrentMap(width: Self.width) { parse([$0], of: texts, in: "f\($0)")[0] }) {
             found[index] = outline
         }
+        // A file whose dump the compiler broke on a type attribute (Swift 6.3 leaves a
+        // `type_attributed` node unclosed: `typealias R = @Sendable () -> Void`), read once
+        // more without its type attributes.
+        let unread = found.indices.filter { found[$0] == nil && texts[$0] != Self.withoutTypeAttributes(texts[$0]) }
+        for (index, outline) in zip(unread, unread.concurrentMap(width: Self.width) { parse([$0], of: texts.map(Self.withoutTypeAttributes), in: "t\($0)")[0] }) {
+            found[index] = outline
+        }
         return found
+    }
+
+    /// The attributes of types and closures that change no rule the screen keeps.
+    static let typeAttributes = ["Sendable", "escaping", "MainActor", "autoclosure", "isolated", "noescape", "preconcurrency", "unchecked", "retroactive"]
+
+    /// `text` with each of ``typeAttributes`` written out as spaces (`@Sendable` is nine), so
+    /// that every other byte, and so every place in the parse, stays where it was. Only these
+    /// safe names are taken out, spelt exactly (`@` then the name, then no letter of a
+    /// longer one): what the screen looks for (an underscored attribute, an import) is left
+    /// as it was, and a spelling this misses leaves the file unread, so refused, as before.
+    static func withoutTypeAttributes(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        let names = typeAttributes.map { Array("@\($0)".utf8) }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "@"), let name = names.first(where: { name in
+                index + name.count <= bytes.count && Array(bytes[index..<index + name.count]) == name
+                    && (index + name.count == bytes.count || !Self.isIdentifierByte(bytes[index + name.count]))
+            }) {
+                for offset in 0..<name.count { bytes[index + offset] = UInt8(ascii: " ") }
+                index += name.count
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// Parses the files at `indices` of `texts` in one sandboxed frontend, in a folder of

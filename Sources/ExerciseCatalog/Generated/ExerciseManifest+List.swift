@@ -53,7 +53,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own subscriber, without MySink",
-            mayUse: ["Scheduler.*", "SchedulerTimeIntervalConvertible.*"]
+            mayUse: ["Scheduler.*", "SchedulerTimeIntervalConvertible.*", "AnyScheduler.*", "Scheduler.eraseToAnyScheduler()"]
         ),
         Exercise(
             name: "Countdown",
@@ -81,7 +81,7 @@ extension ExerciseManifest {
             ],
             points: 10,
             yourOwn: "your own chunking operator",
-            mayUse: []
+            mayUse: ["Empty.*"]
         ),
         Exercise(
             name: "MyMerge",

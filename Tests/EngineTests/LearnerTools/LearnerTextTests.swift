@@ -69,4 +69,23 @@ import WorkbookTestSupport
         #expect(screens[2].refusal?.hasPrefix("Exercises/X.swift:1:5: error: an exercise may not import ConcurrencyExtras") == true, "\(String(describing: screens[2].refusal))")
         #expect(screens[3].refusal == nil, "strings are not code: \(String(describing: screens[3].refusal))")
     }
+
+    /// Swift 6.3's dump leaves a type attribute's node unclosed, so an honest file with
+    /// `@Sendable () -> Void` was "a file the parser could not read": it is read again
+    /// without its type attributes, every other byte in place, and an underscored attribute
+    /// beside them is still found (issue 47's red team).
+    @Test func aTypeAttributeTheDumpBreaksOnIsReadAgainWithoutIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parse = SwiftParse(folder: folder, sandbox: Sandbox.current, runProgram: { try $0.run() })
+        let texts = [
+            "import Foundation\ntypealias Resume = @Sendable () -> Void\nfunc later(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void { body }\n",
+            "import Foundation\ntypealias Resume = @Sendable () -> Void\n@_silgen_name(\"swift_x\") func x()\n",
+        ]
+        let outlines = parse.outlines(of: texts)
+        let screens = zip(texts, outlines).map { ExerciseScreen(text: $0, displayPath: "Exercises/X.swift", outline: $1) }
+        #expect(screens[0].refusal == nil, "\(String(describing: screens[0].refusal))")
+        #expect(screens[1].refusal?.hasPrefix("Exercises/X.swift:3:") == true && screens[1].refusal?.contains("@_silgen_name is not allowed") == true, "\(String(describing: screens[1].refusal))")
+        #expect(SwiftParse.withoutTypeAttributes("@Sendable @SendableX x@escaping\n@_used") == "          @SendableX x         \n@_used")
+    }
 }

@@ -41,7 +41,7 @@ import Testing
         ("backtrace_symbols", "names an address, the other way round"), ("__backtrace_symbols", "names an address, the other way round"),
         ("symlink", "makes a file system link"),
         ("_dl_catch_", "the loader's error handling, private"), ("_dl_signal_", "the loader's error handling, private"),
-        ("_dl_mcount_wrapper", "profiling"), ("_dl_find_object", "takes an address, not a name; private to the unwinder"),
+        ("_dl_mcount_wrapper", "profiling"),
         ("swift_conformsToProtocol", "takes a type and a protocol descriptor, not a name; the compiler calls it for `as?`"),
         ("swift_compareProtocolConformanceDescriptors", "compares two descriptors"),
         ("swift_registerProtocol", "registers the image's own records at load"),
@@ -49,8 +49,6 @@ import Testing
         ("swift_getFunctionFullNameFromMangledName", "demangles a name into text: gives a string, not a type or an address"),
         ("swift_lookUpClassMethod", "takes a class's metadata and a method descriptor, not a name"),
         ("pthread_mutexattr_", "a mutex's priority protocol"),
-        ("swift_getTypeByMangledNameInContext2", "the compiler's own call for generic code, with names it wrote; `@_silgen_name` is refused, so a file cannot call it"),
-        ("swift_getTypeByMangledNameInContextInMetadataState2", "the compiler's own call, as above"),
     ]
 
     /// Each library's exported, defined symbols: C functions by name, Swift ones demangled.

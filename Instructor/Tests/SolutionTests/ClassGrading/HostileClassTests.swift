@@ -161,6 +161,12 @@ import Glibc
         // Issue 47: a pass without the work (Countdown from the library's Fibonacci and
         // Combine's scan), and a class looked up by its name in a Countdown otherwise right.
         attacks["fibonacci-scan"] = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round5/CountdownFibonacciScan.swift")), as: UTF8.self)
+        // Issue 47's red team: the runtime's lookup by mangled name declared behind an `#if`
+        // the screen's parse does not see; the loader's list of images; a walk of the kit's
+        // ELF tables from an allowed name's metadata, which only review can catch.
+        for (name, file) in [("silgen-in-if", "CountdownSilgenInIf"), ("loader-debug", "CountdownLoaderDebug"), ("elf-walk", "CountdownElfWalk")] {
+            attacks[name] = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("Instructor/Attacks/round5/\(file).swift")), as: UTF8.self)
+        }
         attacks["class-from-string"] = solution.replacingOccurrences(of: "import OpenCombineShim", with: "import OpenCombineShim\nimport Foundation\nlet lookedUp: AnyClass? = NSClassFromString(\"NSObject\")")
         for (name, text) in attacks { try group.hand(in: text, as: "class/\(name)/Exercises/Countdown.swift") }
         // Issue 47: Chunks from compactMap and append.
@@ -234,7 +240,7 @@ import Glibc
             let passed = states(student).values.filter { $0 == "passed" }.count
             #expect(passed == ExerciseManifest.all.count, "\(student.debugDescription): \(states(student))")
         }
-        for name in attacks.keys.sorted() + ["link", "linked-folder", "bomber"] {
+        for name in attacks.keys.sorted() + ["link", "linked-folder", "bomber"] where name != "elf-walk" {
             #expect(states(name)["Countdown"].map { !$0.hasPrefix("passed") } == true, "\(name): \(String(describing: states(name)["Countdown"]))")
         }
         #expect(states("collidecollidecollidecol-189db")["Countdown"] == "passed", "\(states("collidecollidecollidecol-189db"))")
@@ -267,6 +273,10 @@ import Glibc
         }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/\(marker)-hg"), "the Mercurial hook ran")
         #expect(details("type-by-name").contains { $0.contains("looks a type or a symbol up by its name") }, "\(details("type-by-name"))")
+        #expect(details("silgen-in-if").contains { $0.contains("up by its name at run time (swift_getTypeByMangledNameInContext2)") }, "\(details("silgen-in-if"))")
+        #expect(details("loader-debug").contains { $0.contains("up by its name at run time (_r_debug)") }, "\(details("loader-debug"))")
+        // What the allow-list cannot see, it flags: a pass is marked for review, with why.
+        #expect(states("elf-walk")["Countdown"] != "passed" || flaggedInJSON(rows, "elf-walk"), "the ELF walk passed unflagged: \(states("elf-walk"))")
         #expect(details("class-from-string").contains { $0.contains("up by its name at run time (NSClassFromString)") }, "\(details("class-from-string"))")
         #expect(details("fibonacci-scan").contains { $0.contains("asks for your own publisher and its subscription; your file uses") && $0.contains("`Publishers.fibonacci(count:)`") },
                 "\(details("fibonacci-scan"))")
