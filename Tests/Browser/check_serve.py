@@ -259,6 +259,8 @@ def main():
                   f"a compile error reads {message!r}, not as {name}'s line")
             check(box.locator(".run-output").count() == 0 and "Printed" not in box.locator(".run-result").inner_text(),
                   "a run that printed nothing shows a Printed box")
+            status = box.locator(".run-status").inner_text()
+            check("does not compile" in status, f"after a compile error the page says {status!r}")
             print(f"serve-test: a compile error reads: {message}")
 
             # The round trip, click to result, --runs times with the book's code.

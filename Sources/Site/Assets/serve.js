@@ -143,7 +143,8 @@
         if (!response.ok) return response.text().then(function (text) { throw new Error(text.trim()); });
         return response.json();
       }).then(function (reply) {
-        status.textContent = reply.status === "TIMED OUT" ? "Stopped: it ran past its time limit." : "Ran.";
+        status.textContent = reply.status === "TIMED OUT" ? "Stopped: it ran past its time limit."
+          : reply.status === "NOT COMPILED" ? "Not run: it does not compile." : "Ran.";
         show(box, reply);
       }).catch(function (error) {
         status.textContent = "Not run: " + error.message;

@@ -8,9 +8,12 @@ import WorkbookTestSupport
 /// `workbook serve`'s pages, made from the workbook's own chapters: the whole book, each
 /// scenario's code shown once, and only what is true of a served book.
 @Suite struct ServedBookTests {
-    private static func book(locate: @escaping () throws -> OpenCombineCheckout = {
-        try OpenCombineCheckout.locate(packageRoot: BuiltWorkbook.packageRoot)
-    }) throws -> ServedBook {
+    /// The workbook's book, served with its OpenCombine pages: made once for the tests that read it.
+    private static let whole = Result { try book(locate: { try OpenCombineCheckout.locate(packageRoot: BuiltWorkbook.packageRoot) }) }
+
+    private static func book() throws -> ServedBook { try whole.get() }
+
+    private static func book(locate: @escaping () throws -> OpenCombineCheckout) throws -> ServedBook {
         try ServedBook(packageRoot: BuiltWorkbook.packageRoot, locateOpenCombine: locate)
     }
 
