@@ -81,19 +81,14 @@ struct ChapterPage {
             <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code>\(edition == .served ? "" : " · <code class=\"command\">swift run workbook serve</code> makes it editable and runnable on this page")</figcaption>
 
             """
-        switch edition {
-        case .exported:
-            html += code
-        case .served:
-            html += playgroundHTML(scenario, id: id, code: code)
-        }
-        let verified = scenarios[scenario.number]
         let label: String
         switch edition {
         case .exported:
+            html += code
             // Checked after the one normalisation between OpenCombine and Apple's Combine.
             label = "Prints <span class=\"verified\">✓ checked when this page was built</span>"
         case .served:
+            html += playgroundHTML(scenario, id: id, code: code)
             label = "Prints <span class=\"meta\">(the chapter's output, which Run checks a run against)</span>"
         }
         html += """
@@ -101,7 +96,7 @@ struct ChapterPage {
             <pre><samp>\(XMLText.escape(scenario.expectedOutput))</samp></pre></div>
 
             """
-        for drawing in verified?.drawings ?? [] {
+        for drawing in scenarios[scenario.number]?.drawings ?? [] {
             // A picture keeps its size, so that its labels stay as large as the page's code,
             // and scrolls in its frame where the page is narrower than it.
             let what: String

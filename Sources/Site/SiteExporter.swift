@@ -1,6 +1,5 @@
 import Backpressure
 import ChapterModel
-import ExerciseCatalog
 import Foundation
 import Scenarios
 import BookRunner
