@@ -5,7 +5,7 @@ import ChildProcesses
 import Foundation
 import Site
 
-/// `workbook serve`: the web book on `127.0.0.1`, every scenario runnable in its page.
+/// `workbook serve`: the whole web book on `127.0.0.1`, every scenario runnable in its page.
 ///
 /// Every request passes ``ServeGuard`` first. The printed address carries the token in its
 /// fragment (`/index.html#token=…`), which a browser never sends: the page's script keeps it
@@ -67,6 +67,10 @@ public final class BookServer: Sendable {
     /// The server's own folder under `.workbook/serve` (its module cache, its runs): removed on stop.
     public let state: URL
 
+    /// What the served book leaves out and why, in one line (OpenCombine's pages, when its
+    /// sources cannot be found or a citation does not hold); nil when it is whole.
+    public var notice: String? { book.openCombineNotice }
+
     /// The address to open: its fragment holds the token, which the browser never sends.
     public var address: String { "http://127.0.0.1:\(port)/index.html#token=\(token)" }
 
@@ -111,9 +115,7 @@ public final class BookServer: Sendable {
             return await run(request)
         case ("GET", let path):
             let relative = String(path.drop { $0 == "/" })
-            guard let page = book.html(at: relative) else {
-                return Self.text(404, "no such page here: the source and API pages are in `workbook export html`'s site")
-            }
+            guard let page = book.html(at: relative) else { return Self.text(404, book.absence(of: relative)) }
             return Self.response(200, page.contents, type: page.type)
         default:
             return Self.text(405, "not a method this server answers")

@@ -118,9 +118,44 @@ package struct UntrustedScenario: Sendable {
         UntrustedRun.openToReading(moduleCache)
     }
 
+    /// The file the compiler is told the edited code is in: its messages start with it.
+    private static func sourcePath(chapter: Chapter, scenario: Scenario) -> String {
+        "edited/\(chapter.name)-\(scenario.number).swift"
+    }
+
+    /// A compiler message about the edited code, with the scenario in the place of the file
+    /// the reader never sees: `edited/01-demand-2.swift:20:5: error: …` becomes
+    /// `scenario 1.2, line 20, column 5: error: …`. The code's lines are the scenario's own.
+    static func readerMessage(_ message: String, chapter: Chapter, scenario: Scenario) -> String {
+        let file = sourcePath(chapter: chapter, scenario: scenario) + ":"
+        let name = "scenario \(chapter.number).\(scenario.number)"
+        var text = message[...]
+        var result = ""
+        func number(_ text: Substring) -> Substring? {
+            let digits = text.prefix { ("0"..."9").contains($0) }
+            return !digits.isEmpty && text.dropFirst(digits.count).first == ":" ? digits : nil
+        }
+        while let found = text.range(of: file) {
+            result += text[..<found.lowerBound]
+            text = text[found.upperBound...]
+            guard let line = number(text) else {
+                result += "\(name):"
+                continue
+            }
+            text = text.dropFirst(line.count + 1)
+            if let column = number(text) {
+                result += "\(name), line \(line), column \(column):"
+                text = text.dropFirst(column.count + 1)
+            } else {
+                result += "\(name), line \(line):"
+            }
+        }
+        return result + text
+    }
+
     /// `code` in `scenario`'s place, as a program of its own.
     private func program(chapter: Chapter, scenario: Scenario, code: String) -> ChapterProgram {
-        let path = "edited/\(chapter.name)-\(scenario.number).swift"
+        let path = Self.sourcePath(chapter: chapter, scenario: scenario)
         let copy = Scenario(number: scenario.number, code: code, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading)
         let source = ChapterSource(contents: .init(path: path, number: chapter.number, slug: chapter.slug, name: chapter.name,
                                                    title: chapter.title, scenarios: [copy]))
@@ -129,7 +164,7 @@ package struct UntrustedScenario: Sendable {
 
     package func run(chapter: Chapter, scenario: Scenario, code: String) -> Run {
         let id = ScenarioID(chapter: chapter.name, number: scenario.number)
-        let path = "edited/\(chapter.name)-\(scenario.number).swift"
+        let path = Self.sourcePath(chapter: chapter, scenario: scenario)
         let program = program(chapter: chapter, scenario: scenario, code: code)
         func verdict(_ status: ScenarioResult.Status, compileSeconds: Double = 0) -> Run {
             Run(result: ScenarioResult(id: id, chapterPath: path, line: 1, heading: scenario.heading, status: status),
@@ -162,7 +197,8 @@ package struct UntrustedScenario: Sendable {
         let compileSeconds = Date().timeIntervalSince(compileStart)
         guard compiled.succeeded else {
             let failure = ChapterProgram.failure(compiled, timeLimit: compileTimeLimit)
-            return verdict(.notCompiled(message: String(failure.message.prefix(8 << 10))), compileSeconds: compileSeconds)
+            let message = Self.readerMessage(String(failure.message.prefix(8 << 10)), chapter: chapter, scenario: scenario)
+            return verdict(.notCompiled(message: message), compileSeconds: compileSeconds)
         }
 
         let host = ChapterProgram.program(in: folder)

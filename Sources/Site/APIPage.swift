@@ -91,7 +91,7 @@ struct APIPage {
         if let doccIndex {
             html += "<p class=\"docc\">The full reference, in DocC: <a href=\"\(doccIndex)\">open the API reference</a> (DocC's pages need a web server: serve this folder with <code class=\"command\">python3 -m http.server</code>, or publish it).</p>\n"
         } else {
-            html += "<p class=\"docc\">The full reference is built with DocC: <code class=\"command\">WORKBOOK_DOCC=1 swift package generate-documentation --target Backpressure</code>; the repository's docs/web-book.md (\"The API reference\") shows how to include it in this site.</p>\n"
+            html += "<p class=\"docc\">The full reference is built with DocC: <code class=\"command\">WORKBOOK_DOCC=1 swift package generate-documentation --target Backpressure</code>; the repository's docs/web-book.md (\"The API reference\") shows how to include it in the site <code class=\"command\">workbook export html</code> writes.</p>\n"
         }
         html += "<dl class=\"api-list\">\n"
         // The summaries are Markdown (code spans, ``symbol`` links): cmark renders them.

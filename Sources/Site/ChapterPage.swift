@@ -7,7 +7,8 @@ import TerminalUI
 /// what only the workbook knows how to show.
 ///
 /// - a scenario: its code, highlighted as in the terminal, the command that runs it, the
-///   output it was verified to print, and each trace it drew as an SVG picture;
+///   output it was verified to print, and each trace it drew as an SVG picture; when the
+///   book is served, the code is also the scenario's editor, with Run and Reset;
 /// - an excerpt: the quoted code with a link to the library file it comes from;
 /// - a citation of OpenCombine: a link to the cited lines on the site's page of that file;
 /// - a heading: its own anchor, so any section can be linked to;
@@ -22,8 +23,8 @@ struct ChapterPage {
     var scenarios: [Int: VerifiedScenario]
     /// Where each excerpt's region starts in its source file, by the excerpt's line.
     var excerptLines: [Int: Int]
-    /// True for `workbook serve`: each scenario gets an editor, a Run and a Reset button.
-    var runnable = false
+    /// The served book makes each scenario's code editable and runnable.
+    var edition: SiteEdition = .exported
 
     private static let highlighter = SwiftHighlighter()
 
@@ -74,44 +75,37 @@ struct ChapterPage {
     private func scenarioHTML(_ scenario: Scenario) -> String {
         let id = "scenario-\(scenario.number)"
         let command = "swift run workbook run \(chapter.number)"
+        let code = "<pre class=\"code\"><code>\(Self.highlighter.html(scenario.code))</code></pre>\n"
         var html = """
             <figure class="scenario" id="\(id)">
-            <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code>\(runnable ? "" : " · <code class=\"command\">swift run workbook serve</code> makes it editable and runnable on this page")</figcaption>
-            <pre class="code"><code>\(Self.highlighter.html(scenario.code))</code></pre>
+            <figcaption><a href="#\(id)">Scenario \(chapter.number).\(scenario.number)</a> · Try it: <code class="command">\(command)</code>\(edition == .served ? "" : " · <code class=\"command\">swift run workbook serve</code> makes it editable and runnable on this page")</figcaption>
 
             """
-        if runnable {
-            // The book's code twice: in the editor, and as the reset's source.
-            html += """
-                <div class="playground" data-scenario="\(chapter.number)#\(scenario.number)">
-                <label class="visually-hidden" for="\(id)-editor">Edit scenario \(chapter.number).\(scenario.number)</label>
-                <textarea id="\(id)-editor" class="editor" spellcheck="false" autocomplete="off" rows="\(min(40, scenario.code.split(separator: "\n", omittingEmptySubsequences: false).count + 1))">\(XMLText.escape(scenario.code))</textarea>
-                <template class="book-code">\(XMLText.escape(scenario.code))</template>
-                <p class="playground-buttons"><button type="button" class="run">Run</button> <button type="button" class="reset">Reset</button> <span class="run-status" role="status"></span></p>
-                <div class="run-result" hidden></div>
-                </div>
-
-                """
+        let label: String
+        switch edition {
+        case .exported:
+            html += code
+            // Checked after the one normalisation between OpenCombine and Apple's Combine.
+            label = "Prints <span class=\"verified\">✓ checked when this page was built</span>"
+        case .served:
+            html += playgroundHTML(scenario, id: id, code: code)
+            label = "Prints <span class=\"meta\">(the chapter's output, which Run checks a run against)</span>"
         }
-        // The chapter's output, which the scenario was just checked to print (after the
-        // one normalisation between OpenCombine and Apple's Combine).
-        let verified = scenarios[scenario.number]
         html += """
-            <div class="output"><p class="output-label">Prints <span class="verified">✓ checked when this page was built</span></p>
+            <div class="output"><p class="output-label">\(label)</p>
             <pre><samp>\(XMLText.escape(scenario.expectedOutput))</samp></pre></div>
 
             """
-        for drawing in verified?.drawings ?? [] {
-            // A timeline grows a column per event, so a long one keeps its size and scrolls
-            // in its frame; a handshake has three columns, which read best seen together,
-            // so it shrinks to the frame (book.css does both, by these classes).
-            let what: String, fit: String
+        for drawing in scenarios[scenario.number]?.drawings ?? [] {
+            // A picture keeps its size, so that its labels stay as large as the page's code,
+            // and scrolls in its frame where the page is narrower than it.
+            let what: String
             switch drawing.kind {
-            case .timeline: (what, fit) = ("Timeline of " + drawing.hops.joined(separator: ", "), "scrolls")
-            case .handshake: (what, fit) = ("Handshake at " + drawing.hops.joined(separator: ", "), "scales")
+            case .timeline: what = "Timeline of " + drawing.hops.joined(separator: ", ")
+            case .handshake: what = "Handshake at " + drawing.hops.joined(separator: ", ")
             }
             html += """
-                <figure class="trace-picture \(fit)" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
+                <figure class="trace-picture" data-hops="\(XMLText.escape(drawing.hops.joined(separator: " ")))">
                 <div class="trace-scroll">\(drawing.svg())</div>
                 <figcaption>\(XMLText.escape(what)), drawn from the trace the scenario recorded.</figcaption>
                 </figure>
@@ -119,6 +113,25 @@ struct ChapterPage {
                 """
         }
         return html + "</figure>\n"
+    }
+
+    /// The served book's scenario: one view of its code, the highlighted block, which
+    /// `serve.js` swaps for an editor when the reader clicks it or presses Edit, and back on
+    /// Reset. The hidden text area holds the book's code, which the editor starts from and
+    /// Reset and an unedited Run use.
+    private func playgroundHTML(_ scenario: Scenario, id: String, code: String) -> String {
+        let name = "\(chapter.number).\(scenario.number)"
+        let lines = scenario.code.split(separator: "\n", omittingEmptySubsequences: false).count
+        return """
+            <div class="playground" data-scenario="\(chapter.number)#\(scenario.number)">
+            <div class="book-code" title="Click to edit scenario \(name)">\(code)</div>
+            <label class="visually-hidden" for="\(id)-editor">Edit scenario \(name)</label>
+            <textarea id="\(id)-editor" class="editor" hidden spellcheck="false" autocomplete="off" rows="\(min(40, lines + 1))">\(XMLText.escape(scenario.code))</textarea>
+            <p class="playground-buttons"><button type="button" class="edit" aria-controls="\(id)-editor">Edit</button> <button type="button" class="run">Run</button> <button type="button" class="reset">Reset</button> <span class="run-status" role="status"></span></p>
+            <div class="run-result" hidden></div>
+            </div>
+
+            """
     }
 
     private func excerptHTML(_ excerpt: Excerpt, root: String) -> String {

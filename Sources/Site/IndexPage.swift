@@ -7,13 +7,23 @@ import ExerciseCatalog
 struct IndexPage {
     var chapters: [Chapter]
     var exercises: [Exercise]
+    var edition: SiteEdition
+
+    /// How the book runs its code, as this edition does it.
+    private var lede: String {
+        let start = "Backpressure is how a subscriber tells a publisher how much it can take. This book teaches it by running code: "
+        switch edition {
+        case .exported:
+            return start + "every example is compiled and run, its output is checked, and the pictures of demand on these pages are drawn from what the code recorded."
+        case .served:
+            return start + "every example can be edited on its page, and Run compiles and runs it, checks its output against the chapter's, and draws pictures of demand from what the code recorded."
+        }
+    }
 
     func page() -> SitePage {
         var html = """
             <h1 id="start">The Combine Backpressure Workbook</h1>
-            <p class="lede">Backpressure is how a subscriber tells a publisher how much it can take. \
-            This book teaches it by running code: every example is compiled and run, its output is checked, \
-            and the pictures of demand on these pages are drawn from what the code recorded.</p>
+            <p class="lede">\(lede)</p>
             <h2 id="how-to-start">How to start <a class="anchor" href="#how-to-start" aria-label="Link to this section">#</a></h2>
             <ol class="steps">
             <li>Clone the workbook and open a terminal in it (Swift 6.1 or later and the cmark library, on macOS or Linux; the README says how to install them).</li>

@@ -2,14 +2,17 @@ import BackpressureTrace
 import ChapterModel
 
 /// The frame every page of the web book shares: the head (one stylesheet, two small
-/// scripts, all local), the top bar with search, the chapter list, and the footer.
+/// scripts, all local, and an empty icon, so that a browser asks no server for one), the
+/// top bar with search, the chapter list, and the footer.
 ///
 /// Everything is a relative link from the page's own folder, so the site works from
 /// `file://` as well as from any static host, and nothing is loaded from the network.
 struct PageLayout {
     var bookTitle: String
     var chapters: [Chapter]
-    /// More of the head, for `workbook serve`: its script and the page's run token.
+    /// Which book the pages are in, which the footer says.
+    var edition: SiteEdition
+    /// More of the head, for `workbook serve`: the editor's files and its script.
     var extraHead = ""
 
     static func chapterPath(_ chapter: Chapter) -> String { "chapters/\(chapter.name).html" }
@@ -33,6 +36,7 @@ struct PageLayout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>\(XMLText.escape(title))</title>
+            <link rel="icon" href="data:,">
             <link rel="stylesheet" href="\(root)assets/book.css">
             <script src="\(root)assets/search-index.js" defer></script>
             <script src="\(root)assets/search.js" defer></script>
@@ -58,7 +62,7 @@ struct PageLayout {
             \(page.body)
             </main>
             </div>
-            <footer class="bottom">Built by <code>swift run workbook export html</code> from the chapters in <code>Chapters/</code>; every scenario's output on these pages was checked when the site was built.</footer>
+            <footer class="bottom">\(edition.provenance)</footer>
             </body>
             </html>
 

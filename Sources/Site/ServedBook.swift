@@ -1,49 +1,48 @@
-import BackpressureTrace
+import BookRunner
 import ChapterModel
-import ExerciseCatalog
 import Foundation
-import WorkbookBasics
 
-/// The web book as `workbook serve` shows it: the index, the exercises and every chapter,
-/// each scenario with an editor, a Run and a Reset button (``ChapterPage/runnable``).
+/// The web book as `workbook serve` shows it: every page of the exported site
+/// (``BookPages``), each scenario editable, with Run and Reset.
 ///
-/// The pages are made once, from the chapters as they are when the server starts.
-public struct ServedBook: @unchecked Sendable {
-    /// The page's HTML without the head's extra line, by path (`index.html`, `chapters/01-demand.html`).
+/// The pages are made once, from the chapters and sources as they are when the server
+/// starts, and looked up by path: a request names a page, never a file. A book that cannot
+/// show OpenCombine's sources (no checkout, or a citation that does not hold) is served
+/// without those pages, and ``openCombineNotice`` says why.
+public struct ServedBook: Sendable {
+    /// Every page, by its path: `index.html`, `chapters/01-demand.html`, `api.html`, …
     private let pages: [String: SitePage]
-    private let chapters: [Chapter]
+    /// Each asset's text, by its path: `assets/book.css`, `assets/editor/codemirror.js`, …
     private let assets: [String: String]
+    /// The files each page's head loads besides the book's own: the editor's stylesheets,
+    /// then its scripts, then `serve.js`.
+    private let headFiles: [String]
     public let book: Book
-
-    /// The editor's files, in the order the page loads them (stylesheets, then scripts).
-    private let editorFiles: [String]
+    /// Why OpenCombine's pages are not served, in one line; nil when they are (or nothing is cited).
+    public let openCombineNotice: String?
 
     /// `editor`: an editor component's files (`assets/editor/…`), which the pages load
     /// before `serve.js`; without them each scenario's editor is a plain text area.
-    public init(packageRoot: URL, editor: [(path: String, contents: String)] = []) throws {
+    /// `locateOpenCombine`: finds the sources the chapters cite (by default, as the export does).
+    public init(packageRoot: URL, editor: [(path: String, contents: String)] = [],
+                locateOpenCombine: (() throws -> OpenCombineCheckout)? = nil) throws {
         let book = try Book.load(packageRoot: packageRoot)
-        let exercises = ExerciseManifest.all
-        var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises).page(),
-                                 ExercisesPage(exercises: exercises, chapters: book.chapters).page()]
-        for (index, chapter) in book.chapters.enumerated() {
-            let markdown = try ChapterText.read(packageRoot.appendingPathComponent(chapter.path), path: chapter.path)
-            pages.append(ChapterPage(
-                chapter: chapter, markdown: markdown,
-                previous: index > 0 ? book.chapters[index - 1] : nil,
-                next: index + 1 < book.chapters.count ? book.chapters[index + 1] : nil,
-                exercises: exercises.filter { $0.chapter == chapter.name },
-                scenarios: [:], excerptLines: [:], runnable: true
-            ).page())
+        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .served)
+        var pages = try builder.pages()
+        do {
+            pages += try builder.openCombinePages(locate: locateOpenCombine ?? { try OpenCombineCheckout.locate(packageRoot: packageRoot) })
+            openCombineNotice = nil
+        } catch {
+            openCombineNotice = "OpenCombine's pages are not served: \(error)"
         }
         var assets: [String: String] = [:]
         for asset in try SiteAssets.files(names: ["book.css", "search.js", "serve.js"]) { assets[asset.path] = asset.contents }
         for file in editor { assets[file.path] = file.contents }
         assets["assets/search-index.js"] = SearchIndex(pages: pages).script
-        self.editorFiles = editor.map(\.path).filter { $0.hasSuffix(".css") } + editor.map(\.path).filter { $0.hasSuffix(".js") }
-        self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        self.chapters = book.chapters
         self.assets = assets
+        self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.book = book
+        headFiles = editor.map(\.path).filter { $0.hasSuffix(".css") } + editor.map(\.path).filter { $0.hasSuffix(".js") } + ["assets/serve.js"]
     }
 
     /// A page's HTML, or an asset's text, with its media type; nil for any other path. No
@@ -53,13 +52,18 @@ public struct ServedBook: @unchecked Sendable {
             return (asset, path.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8")
         }
         guard let page = pages[path] else { return nil }
-        var layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: chapters)
-        let editor = editorFiles.map { file in
+        let head = headFiles.map { file in
             file.hasSuffix(".css")
                 ? "<link rel=\"stylesheet\" href=\"\(page.root)\(file)\">\n"
                 : "<script src=\"\(page.root)\(file)\" defer></script>\n"
         }.joined()
-        layout.extraHead = editor + "<script src=\"\(page.root)assets/serve.js\" defer></script>\n"
+        let layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: book.chapters, edition: .served, extraHead: head)
         return (layout.html(for: page), "text/html; charset=utf-8")
+    }
+
+    /// Why nothing is served at `path`, in one line.
+    public func absence(of path: String) -> String {
+        if path.hasPrefix("opencombine/"), let openCombineNotice { return openCombineNotice }
+        return "no such page in the book: its start is /index.html"
     }
 }

@@ -1,6 +1,5 @@
 import Backpressure
 import ChapterModel
-import ExerciseCatalog
 import Foundation
 import Scenarios
 import BookRunner
@@ -11,9 +10,8 @@ import TerminalUI
 ///
 /// The steps: run each chapter's scenarios in the scenario host (which sends back the
 /// traces they drew as data), refuse to publish a scenario whose output differs from its
-/// chapter, then write the pages (index, one per chapter, exercises, API, the library
-/// files the excerpts quote, the OpenCombine files the chapters cite with OpenCombine's
-/// licence) and the two assets. Nothing on a page loads from outside the site, and a
+/// chapter, then write the pages (``BookPages``, the same pages `workbook serve` serves)
+/// and the two assets. Nothing on a page loads from outside the site, and a
 /// citation that OpenCombine's sources do not bear out stops the export as a failing
 /// scenario does.
 public struct SiteExporter {
@@ -50,9 +48,11 @@ public struct SiteExporter {
     /// output of the code it used to hold.
     public func export(compiled: [ChapterScenarios] = ScenarioCatalog.chapters) throws -> Summary {
         let book = try Book.load(packageRoot: packageRoot)
-        let evidence = try citedSources(of: book)
+        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .exported)
+        let evidence = try builder.openCombinePages(locate: locateOpenCombine)
         let verified = try runScenarios(of: book, compiled: compiled)
-        let pages = try pages(for: book, verified: verified) + evidence
+        let doccIndex = doccArchive.map { _ in "api/documentation/backpressure/index.html" }
+        let pages = try builder.pages(verified: verified, doccIndex: doccIndex) + evidence
         try write(pages, chapters: book.chapters)
         return Summary(pages: pages.count, scenarios: verified.count, pictures: verified.values.reduce(0) { $0 + $1.drawings.count })
     }
@@ -82,77 +82,8 @@ public struct SiteExporter {
         return verified
     }
 
-    private func pages(for book: Book, verified: [ScenarioID: VerifiedScenario]) throws -> [SitePage] {
-        let exercises = ExerciseManifest.all
-        var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises).page()]
-        var quoted: Set<String> = []
-        for (index, chapter) in book.chapters.enumerated() {
-            let markdown = try ChapterText.read(packageRoot.appendingPathComponent(chapter.path), path: chapter.path)
-            var scenarios: [Int: VerifiedScenario] = [:]
-            for scenario in chapter.scenarios {
-                scenarios[scenario.number] = verified[ScenarioID(chapter: chapter.name, number: scenario.number)]
-            }
-            var excerptLines: [Int: Int] = [:]
-            for excerpt in chapter.excerpts {
-                quoted.insert(excerpt.source)
-                excerptLines[excerpt.line] = regionLine(of: excerpt)
-            }
-            pages.append(ChapterPage(
-                chapter: chapter, markdown: markdown,
-                previous: index > 0 ? book.chapters[index - 1] : nil,
-                next: index + 1 < book.chapters.count ? book.chapters[index + 1] : nil,
-                exercises: exercises.filter { $0.chapter == chapter.name },
-                scenarios: scenarios, excerptLines: excerptLines
-            ).page())
-        }
-        pages.append(ExercisesPage(exercises: exercises, chapters: book.chapters).page())
-        let doccIndex = doccArchive.map { _ in "api/documentation/backpressure/index.html" }
-        let entries = APIPage.entries(packageRoot: packageRoot)
-        pages.append(APIPage(entries: entries, doccIndex: doccIndex).page())
-        let sources = quoted.union(entries.compactMap(\.sourcePath))
-        for source in sources.sorted() {
-            let code = try ChapterText.read(packageRoot.appendingPathComponent(source), path: source)
-            pages.append(SourcePage(sourcePath: source, code: code).page())
-        }
-        return pages
-    }
-
-    /// A page per OpenCombine file the chapters cite, its cited lines marked, and
-    /// OpenCombine's licence; none when nothing is cited.
-    ///
-    /// - Throws: ``ExportError`` when there is no checkout, or a citation does not hold.
-    private func citedSources(of book: Book) throws -> [SitePage] {
-        let citations = book.chapters.flatMap(\.citations)
-        guard !citations.isEmpty else { return [] }
-        let checkout: OpenCombineCheckout
-        do {
-            checkout = try locateOpenCombine()
-        } catch {
-            throw ExportError("the chapters cite OpenCombine, but \(error)")
-        }
-        let problems = EvidenceCheck(checkout: checkout).problems(in: book.chapters)
-        if let first = problems.first {
-            throw ExportError("\(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : ""); the book shows only evidence that holds")
-        }
-        var marked: [String: Set<Int>] = [:]
-        for citation in citations { marked[citation.path, default: []].formUnion(citation.lines) }
-        var pages = try marked.keys.sorted().map { path in
-            let code = try ChapterText.read(checkout.root.appendingPathComponent(path), path: path)
-            return SourcePage(sourcePath: path, code: code, origin: .openCombine(version: checkout.version), markedLines: marked[path] ?? []).page()
-        }
-        let license = try ChapterText.read(checkout.root.appendingPathComponent("LICENSE"), path: "OpenCombine's LICENSE")
-        pages.append(SourcePage.openCombineLicense(license, version: checkout.version))
-        return pages
-    }
-
-    /// Where the excerpt's quoted code starts in its source file.
-    private func regionLine(of excerpt: Excerpt) -> Int? {
-        guard let source = try? String(contentsOf: packageRoot.appendingPathComponent(excerpt.source), encoding: .utf8) else { return nil }
-        return SourceRegion.firstLine(of: excerpt.region, in: source)
-    }
-
     private func write(_ pages: [SitePage], chapters: [Chapter]) throws {
-        let layout = PageLayout(bookTitle: Self.bookTitle, chapters: chapters)
+        let layout = PageLayout(bookTitle: Self.bookTitle, chapters: chapters, edition: .exported)
         let manager = FileManager.default
         let assets = try SiteAssets.files()
         func put(_ contents: String, at path: String) throws {
@@ -167,7 +98,7 @@ public struct SiteExporter {
             }
             progress.finish()
             for asset in assets { try put(asset.contents, at: asset.path) }
-            try put(SearchIndex(pages: pages.filter { $0.section != "source" }).script, at: "assets/search-index.js")
+            try put(SearchIndex(pages: pages).script, at: "assets/search-index.js")
             if let doccArchive {
                 let api = output.appendingPathComponent("api")
                 try? manager.removeItem(at: api)

@@ -76,7 +76,7 @@ struct SourcePage {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         switch origin {
         case .library:
-            return "The library source the chapters quote, as it was when the site was built. The API reference is on the <a href=\"\(root)api.html\">API page</a>."
+            return "The library source the chapters quote, as it was when this page was made. The API reference is on the <a href=\"\(root)api.html\">API page</a>."
         case .openCombine(let version):
             let release = version.map { "OpenCombine \($0)" } ?? "OpenCombine"
             return "The source of \(release), the open-source Combine the workbook runs on Linux, as the package resolved it. "

@@ -35,6 +35,9 @@ struct Serve: ParsableCommand {
             do {
                 let server = try await BookServer(packageRoot: root, kit: kit, port: port, timeLimit: seconds)
                 running.set(server)
+                if let notice = server.notice {
+                    FileHandle.standardError.write(Data("warning: \(notice)\n".utf8))
+                }
                 print("The workbook is served at \(server.address)")
                 print("Open that address (it holds this start's token); Ctrl-C stops the server.")
                 if let page = try? server.writeOpeningPage() {

@@ -10,9 +10,10 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
     are the hops the chapter's code traces (read from Chapters/*.md, not from the page);
   - no page is wider than a phone's screen (390 px): wide code and pictures scroll in place;
   - the layout reads, at 1280 px and 390 px (LAYOUT_CHECKS, each named in its problems):
-    code is single spaced, every picture can be seen whole (a handshake scales to its frame,
-    a timeline may scroll in its frame, nothing is clipped), a cited line's bar leaves its
-    line number clear, nothing runs off the right edge, and no heading has a gap under it;
+    code is single spaced, every picture can be seen whole (it keeps its size and may scroll
+    in its frame; nothing is clipped) and its labels are at least 11 px on screen, a cited
+    line's bar leaves its line number clear, nothing runs off the right edge, and no heading
+    has a gap under it;
   - the page reads with JavaScript off, and search works with it on; printed, it drops
     the navigation (a PDF of chapter 1 is kept beside the screenshots);
 and keeps screenshots at 1280 px and 390 px wide (light, and dark for the index) for review.
@@ -43,6 +44,7 @@ WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 # the check's name starts its problems, so a plant can be matched to the check it trips.
 LAYOUT_CHECKS = r"""
 () => {
+  const MIN_LABEL = 11;
   const problems = [];
   const report = (check, text) => problems.push([check, text]);
   const px = value => parseFloat(value) || 0;
@@ -89,8 +91,7 @@ LAYOUT_CHECKS = r"""
     }
   }
 
-  // unreachable-picture: every picture can be seen whole, in the page or by scrolling its
-  // frame; a handshake (figure.scales) fits its frame without scrolling.
+  // unreachable-picture: every picture can be seen whole, in the page or by scrolling its frame.
   for (const picture of document.querySelectorAll("main svg, main img")) {
     if (!shown(picture)) continue;
     const box = picture.getBoundingClientRect();
@@ -104,13 +105,23 @@ LAYOUT_CHECKS = r"""
       if (left < from - 1 || right > to + 1)
         report("unreachable-picture", `${name(picture)} is ${Math.round(box.width)} px wide; its frame ${name(frame)} `
             + `(overflow-x: ${overflow}) shows ${Math.round(to - from)} px of it and the rest cannot be reached`);
-      else if (picture.closest("figure.scales") && box.width > frame.clientWidth + 1)
-        report("unreachable-picture", `${name(picture)} should scale to its frame, ${Math.round(frame.clientWidth)} px, `
-            + `but is ${Math.round(box.width)} px wide`);
     } else if (box.right > viewport + 1 || box.left < -1) {
       report("unreachable-picture", `${name(picture)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px `
           + `of a ${viewport} px page, with no frame that scrolls`);
     }
+  }
+
+  // small-label: a picture's every label is drawn at least MIN_LABEL px tall on screen (a
+  // picture shrunk to a phone's width draws its 12 px labels at 6 px).
+  for (const picture of document.querySelectorAll("main svg")) {
+    if (!shown(picture)) continue;
+    const small = [...picture.querySelectorAll("text")].map(text => {
+      const matrix = text.getScreenCTM();
+      return [text, matrix ? Math.hypot(matrix.a, matrix.b) * px(getComputedStyle(text).fontSize) : 0];
+    }).find(([, size]) => size < MIN_LABEL);
+    if (small)
+      report("small-label", `${name(picture)}: its label "${small[0].textContent.slice(0, 30)}" is `
+          + `${small[1].toFixed(1)} px on screen, less than ${MIN_LABEL} px`);
   }
 
   // highlight-covers-number: the bar on a cited line leaves the line number's text clear.
@@ -171,6 +182,8 @@ PLANTS = {
     # A picture wider than the screen in a frame that clips instead of scrolling.
     "unreachable-picture": (".trace-scroll{overflow:hidden!important}.trace-picture svg{max-width:none!important}",
                             "unreachable-picture"),
+    # A picture shrunk to its frame: on a phone, a handshake's labels at about 6 px.
+    "small-label": (".trace-scroll svg{max-width:100%!important;height:auto!important}", "small-label"),
     # The cited line's bar drawn over the first digit of its number.
     "highlight-covers-number": (".source .line-number{padding-left:0!important}", "highlight-covers-number"),
     # A long title (a chapter's, a file's path) that does not break.

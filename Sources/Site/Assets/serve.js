@@ -37,10 +37,13 @@
     result.appendChild(element("p", "run-verdict " + (reply.passed ? "same" : "differs"),
       verdict(reply) + " (" + reply.seconds.toFixed(2) + " s)"));
     if (reply.message) result.appendChild(element("pre", "run-message", reply.message));
-    result.appendChild(element("p", "output-label", "Printed"));
-    var output = element("pre", "run-output");
-    output.appendChild(element("samp", null, reply.output));
-    result.appendChild(output);
+    // A run that printed nothing (one that did not compile, say) has no box for it.
+    if (reply.output) {
+      result.appendChild(element("p", "output-label", "Printed"));
+      var output = element("pre", "run-output");
+      output.appendChild(element("samp", null, reply.output));
+      result.appendChild(output);
+    }
     if (reply.diff.length) {
       result.appendChild(element("p", "output-label", "Difference from the book's output (- the book's, + this run's)"));
       var diff = element("pre", "run-diff");
@@ -61,31 +64,70 @@
     });
   }
 
-  // The scenario's code: CodeMirror over the text area when the server sent it (Swift's
-  // colours, line numbers, matching brackets), else the text area itself.
-  function codeEditor(textarea) {
-    if (!window.CodeMirror) {
-      return { get: function () { return textarea.value; }, set: function (code) { textarea.value = code; } };
+  // A scenario's code has one view: the book's highlighted block until the reader clicks
+  // it or presses Edit, then an editor in its place (CodeMirror over the hidden text area
+  // when the server sent it: Swift's colours, line numbers, matching brackets; else the
+  // text area itself); Reset puts the book's block back.
+  function codeView(box) {
+    var block = box.querySelector(".book-code");
+    var textarea = box.querySelector("textarea.editor");
+    var edit = box.querySelector("button.edit");
+    var book = textarea.defaultValue;
+    var mirror = null;
+    var editing = false;
+
+    function open(at) {
+      if (editing) return;
+      editing = true;
+      textarea.value = book;
+      block.hidden = true;
+      edit.hidden = true;
+      if (window.CodeMirror) {
+        mirror = window.CodeMirror.fromTextArea(textarea, {
+          mode: "swift", lineNumbers: true, matchBrackets: true, indentUnit: 4, tabSize: 4,
+          viewportMargin: Infinity, lineWrapping: false
+        });
+        mirror.focus();
+        if (at) mirror.setCursor(mirror.coordsChar({ left: at.clientX, top: at.clientY }, "window"));
+      } else {
+        textarea.hidden = false;
+        textarea.focus();
+      }
     }
-    var mirror = window.CodeMirror.fromTextArea(textarea, {
-      mode: "swift", lineNumbers: true, matchBrackets: true, indentUnit: 4, tabSize: 4,
-      viewportMargin: Infinity, lineWrapping: false
+
+    function close() {
+      if (!editing) return;
+      editing = false;
+      if (mirror) { mirror.toTextArea(); mirror = null; }
+      textarea.hidden = true;
+      textarea.value = book;
+      block.hidden = false;
+      edit.hidden = false;
+    }
+
+    block.addEventListener("click", function (event) {
+      // A selection is for copying, not editing.
+      if (String(window.getSelection())) return;
+      open(event);
     });
-    return { get: function () { return mirror.getValue(); }, set: function (code) { mirror.setValue(code); } };
+    edit.addEventListener("click", function () { open(null); });
+    return {
+      code: function () { return !editing ? book : mirror ? mirror.getValue() : textarea.value; },
+      reset: close
+    };
   }
 
   document.querySelectorAll(".playground").forEach(function (box) {
-    var editor = codeEditor(box.querySelector("textarea.editor"));
+    var view = codeView(box);
     var run = box.querySelector("button.run");
     var reset = box.querySelector("button.reset");
     var status = box.querySelector(".run-status");
-    var book = box.querySelector("template.book-code").content.textContent;
     if (!token) {
       run.disabled = true;
       status.textContent = "Open the address `workbook serve` printed to run code here.";
     }
     reset.addEventListener("click", function () {
-      editor.set(book);
+      view.reset();
       box.querySelector(".run-result").hidden = true;
       status.textContent = "The book's version.";
     });
@@ -96,12 +138,13 @@
       fetch("/run", {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Workbook-Token": token },
-        body: JSON.stringify({ scenario: box.getAttribute("data-scenario"), code: editor.get() })
+        body: JSON.stringify({ scenario: box.getAttribute("data-scenario"), code: view.code() })
       }).then(function (response) {
         if (!response.ok) return response.text().then(function (text) { throw new Error(text.trim()); });
         return response.json();
       }).then(function (reply) {
-        status.textContent = reply.status === "TIMED OUT" ? "Stopped: it ran past its time limit." : "Ran.";
+        status.textContent = reply.status === "TIMED OUT" ? "Stopped: it ran past its time limit."
+          : reply.status === "NOT COMPILED" ? "Not run: it does not compile." : "Ran.";
         show(box, reply);
       }).catch(function (error) {
         status.textContent = "Not run: " + error.message;

@@ -127,6 +127,16 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         }
         #expect(try await get(port, "/chapters/01-demand.html").body.contains("<textarea"))
 
+        // The whole book, as the export has it: the API, the library's sources, OpenCombine's
+        // cited files and licence. Anything else is a page the book does not have.
+        for page in ["/api.html", "/source/Sources/Backpressure/MySink.swift.html", "/opencombine/LICENSE.html",
+                     "/opencombine/Sources/OpenCombine/Future.swift.html"] {
+            #expect(try await get(port, page).status == 200, "\(page)")
+        }
+        let missing = try await get(port, "/source/Package.swift.html")
+        #expect(missing.status == 404 && missing.body == "no such page in the book: its start is /index.html\n", "\(missing.body)")
+        #expect(server.notice == nil, "\(server.notice ?? "")")
+
         // The page that goes on to the address is the owner's alone from its first byte, and
         // the server's folder cannot be listed by others.
         let opening = try server.writeOpeningPage()
@@ -220,6 +230,9 @@ private func runBody(_ scenario: String, _ code: String) -> String {
 
         let broken = try await run("let x: Int = \"no\"")
         #expect(broken["status"] as? String == "NOT COMPILED")
+        // Named as the reader knows it: the scenario and its line, not the server's file.
+        let message = broken["message"] as? String ?? ""
+        #expect(message.hasPrefix("scenario 1.1, line 1, column 14: error: ") && !message.contains("edited/"), "\(message)")
         #expect(cacheListing() == warmed, "a run's compile changed the module cache")
     }
 }
@@ -409,5 +422,22 @@ private func runBody(_ scenario: String, _ code: String) -> String {
         for (id, pictures) in drawn {
             for picture in pictures { #expect(UntrustedScenario.isDrawable(picture), "\(id)") }
         }
+    }
+}
+
+/// A compile error of edited code names the scenario and its line, which the reader sees,
+/// not the file the server compiled.
+@Suite struct BookServerCompileMessageTests {
+    @Test func theMessageNamesTheScenarioAndItsLine() throws {
+        let markdown = "# T\n\n```swift scenario\nprint(1)\n```\n\n```output\n1\n```\n\n```swift scenario\nprint(2)\n```\n\n```output\n2\n```\n"
+        let chapter = try Chapter(path: "Chapters/01-demand.md", markdown: markdown)
+        let scenario = try #require(chapter.scenarios.last)
+        let compiler = "edited/01-demand-2.swift:20:1: error: cannot find 'x' in scope"
+        #expect(UntrustedScenario.readerMessage(compiler, chapter: chapter, scenario: scenario)
+                == "scenario 1.2, line 20, column 1: error: cannot find 'x' in scope")
+        // Every mention, and one without a column; anything else is left as it was.
+        #expect(UntrustedScenario.readerMessage("edited/01-demand-2.swift:3: note: here; see edited/01-demand-2.swift:4:2: x", chapter: chapter, scenario: scenario)
+                == "scenario 1.2, line 3: note: here; see scenario 1.2, line 4, column 2: x")
+        #expect(UntrustedScenario.readerMessage("error: no such module", chapter: chapter, scenario: scenario) == "error: no such module")
     }
 }
