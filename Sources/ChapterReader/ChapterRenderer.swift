@@ -27,6 +27,10 @@ public struct ChapterRenderer {
     static let linkStyle = TextStyle(color: .blue, underline: true)
     static let frameStyle = TextStyle(color: .lightBlack)
     static let labelStyle = TextStyle(color: .green, bold: true)
+    static let appleUnverifiedStyle = TextStyle(color: .yellow)
+    /// What a scenario marked `apple-unverified` says beside its label: its output is
+    /// OpenCombine's, and nobody has yet run it on Apple's Combine.
+    public static let appleUnverifiedLabel = "OpenCombine's output, not yet run on Apple's Combine"
     static let outputStyle = TextStyle(color: .green)
     static let driftStyle = TextStyle(color: .red, bold: true)
 
@@ -140,11 +144,15 @@ public struct ChapterRenderer {
     }
 
     private func render(_ scenario: Scenario, width: Int, chapter: Chapter) -> [StyledLine] {
-        let label: StyledLine = [
+        var label: StyledLine = [
             Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
             Span(" · try it: ", Self.frameStyle),
             Span("swift run workbook try \(chapter.number)#\(scenario.number)", Self.inlineCodeStyle, keepsTogether: true),
         ]
+        if scenario.isAppleUnverified {
+            // The fence's `apple-unverified`, in the reader's words.
+            label += [Span(" · ", Self.frameStyle), Span(Self.appleUnverifiedLabel, Self.appleUnverifiedStyle, keepsTogether: true)]
+        }
         let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
         return framed(label: label, width: width, body: SwiftHighlighter().highlight(scenario.code))
             + [[Span("├─ ", Self.frameStyle), Span("prints", Self.labelStyle)]]

@@ -73,11 +73,20 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "And back: an AsyncSequence as a publisher that honours demand",
-                line: 461,
-                outputLine: 553,
-                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var isPulling = false\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        let start = !isPulling\n        isPulling = true\n        lock.unlock()\n        if start { Task { await self.pull() } }\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        lock.unlock()\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    /// Takes one unit of demand, or ends the pulling task if there is none.\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            isPulling = false\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    /// The subscriber to deliver to, if not cancelled; forgotten after the last element.\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nvar produced = 0\nlet pages = AsyncStream<Int>(unfolding: {\n    guard produced < 4 else { return nil }\n    produced += 1\n    print(\"  stream: produced \\(produced)\")\n    return produced\n})\n\nlet arrived = DispatchSemaphore(value: 0)\nvar reader: PullingSubscription?\nlet subscriber = AnySubscriber<Int, Never>(\n    receiveSubscription: { _ in },\n    receiveValue: { print(\"reader: got \\($0)\"); arrived.signal(); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\"); arrived.signal() })\nreader = PullingSubscription(pages, subscriber)\n\nprint(\"reader asks for 2\")\nreader?.request(.max(2))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 5\")\nreader?.request(.max(5))\narrived.wait(); arrived.wait(); arrived.wait()\n",
-                expectedOutput: "reader asks for 2\n  stream: produced 1\nreader: got 1\n  stream: produced 2\nreader: got 2\nreader asks for 5\n  stream: produced 3\nreader: got 3\n  stream: produced 4\nreader: got 4\nreader: finished\n",
+                line: 463,
+                outputLine: 571,
+                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var task: Task<Void, Never>?   // the pulling task, while there is one\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        if task == nil, subscriber != nil {\n            task = Task { await self.pull() }\n        }\n        lock.unlock()\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        let pulling = task\n        task = nil\n        lock.unlock()\n        pulling?.cancel()   // a next() that is waiting sees its task cancelled\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    /// Takes one unit of demand, or ends the pulling task if there is none.\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            task = nil\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    /// The subscriber to deliver to, if not cancelled; forgotten after the last element.\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nstruct StreamPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let stream: AsyncStream<Int>\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))\n    }\n}\n\nvar produced = 0\nlet pages = AsyncStream<Int>(unfolding: {\n    guard produced < 4 else { return nil }\n    produced += 1\n    print(\"  stream: produced \\(produced)\")\n    return produced\n})\n\nlet arrived = DispatchSemaphore(value: 0)\nvar reader: Subscription?\nStreamPublisher(stream: pages).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { subscription in\n        reader = subscription\n        print(\"reader: subscribed, asks for 2\")\n        subscription.request(.max(2))\n    },\n    receiveValue: { print(\"reader: got \\($0)\"); arrived.signal(); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\"); arrived.signal() }))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 2\")\nreader?.request(.max(2))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 1\")\nreader?.request(.max(1))\narrived.wait()\n",
+                expectedOutput: "reader: subscribed, asks for 2\n  stream: produced 1\nreader: got 1\n  stream: produced 2\nreader: got 2\nreader asks for 2\n  stream: produced 3\nreader: got 3\n  stream: produced 4\nreader: got 4\nreader asks for 1\nreader: finished\n",
                 run: chapter_08_async_scenario7
+            ),
+            CompiledScenario(
+                number: 8,
+                heading: "And back: an AsyncSequence as a publisher that honours demand",
+                line: 611,
+                outputLine: 716,
+                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var task: Task<Void, Never>?\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        if task == nil, subscriber != nil {\n            task = Task { await self.pull() }\n        }\n        lock.unlock()\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        let pulling = task\n        task = nil\n        lock.unlock()\n        pulling?.cancel()\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            task = nil\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nstruct StreamPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let stream: AsyncStream<Int>\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))\n    }\n}\n\nlet fetching = DispatchSemaphore(value: 0)\nlet stopped = DispatchSemaphore(value: 0)\nlet slowPages = AsyncStream<Int>(unfolding: {\n    print(\"  stream: fetching a page, which takes a minute\")\n    fetching.signal()\n    do {\n        try await Task.sleep(nanoseconds: 60_000_000_000)\n        return 1\n    } catch {\n        print(\"  stream: the fetch was cancelled\")\n        stopped.signal()\n        return nil\n    }\n})\n\nvar reader: Subscription?\nStreamPublisher(stream: slowPages).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(1)) },\n    receiveValue: { print(\"reader: got \\($0)\"); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\") }))\nfetching.wait()\nprint(\"reader cancels\")\nreader?.cancel()\nstopped.wait()\n",
+                expectedOutput: "  stream: fetching a page, which takes a minute\nreader cancels\n  stream: the fetch was cancelled\n",
+                run: chapter_08_async_scenario8
             ),
         ]
     )
@@ -353,15 +362,15 @@ withExtendedLifetime(finished) {}
 withExtendedLifetime(bounded) {}
 }
 
-// Scenario 7, Chapters/08-async.md:461
+// Scenario 7, Chapters/08-async.md:463
 @_optimize(none)
 private func chapter_08_async_scenario7() {
-#sourceLocation(file: "Chapters/08-async.md", line: 462)
+#sourceLocation(file: "Chapters/08-async.md", line: 464)
 final class PullingSubscription: Subscription {
     private var iterator: AsyncStream<Int>.Iterator
     private var subscriber: AnySubscriber<Int, Never>?
     private var demand = Subscribers.Demand.none
-    private var isPulling = false
+    private var task: Task<Void, Never>?   // the pulling task, while there is one
     private let lock = NSLock()
 
     init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {
@@ -372,16 +381,19 @@ final class PullingSubscription: Subscription {
     func request(_ more: Subscribers.Demand) {
         lock.lock()
         demand += more
-        let start = !isPulling
-        isPulling = true
+        if task == nil, subscriber != nil {
+            task = Task { await self.pull() }
+        }
         lock.unlock()
-        if start { Task { await self.pull() } }
     }
 
     func cancel() {
         lock.lock()
         subscriber = nil
+        let pulling = task
+        task = nil
         lock.unlock()
+        pulling?.cancel()   // a next() that is waiting sees its task cancelled
     }
 
     private func pull() async {
@@ -401,7 +413,7 @@ final class PullingSubscription: Subscription {
         lock.lock()
         defer { lock.unlock() }
         guard demand > .none, subscriber != nil else {
-            isPulling = false
+            task = nil
             return false
         }
         demand -= 1
@@ -424,6 +436,16 @@ final class PullingSubscription: Subscription {
     }
 }
 
+struct StreamPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let stream: AsyncStream<Int>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))
+    }
+}
+
 var produced = 0
 let pages = AsyncStream<Int>(unfolding: {
     guard produced < 4 else { return nil }
@@ -433,23 +455,138 @@ let pages = AsyncStream<Int>(unfolding: {
 })
 
 let arrived = DispatchSemaphore(value: 0)
-var reader: PullingSubscription?
-let subscriber = AnySubscriber<Int, Never>(
-    receiveSubscription: { _ in },
+var reader: Subscription?
+StreamPublisher(stream: pages).subscribe(AnySubscriber<Int, Never>(
+    receiveSubscription: { subscription in
+        reader = subscription
+        print("reader: subscribed, asks for 2")
+        subscription.request(.max(2))
+    },
     receiveValue: { print("reader: got \($0)"); arrived.signal(); return .none },
-    receiveCompletion: { print("reader: \($0)"); arrived.signal() })
-reader = PullingSubscription(pages, subscriber)
-
+    receiveCompletion: { print("reader: \($0)"); arrived.signal() }))
+arrived.wait(); arrived.wait()
 print("reader asks for 2")
 reader?.request(.max(2))
 arrived.wait(); arrived.wait()
-print("reader asks for 5")
-reader?.request(.max(5))
-arrived.wait(); arrived.wait(); arrived.wait()
+print("reader asks for 1")
+reader?.request(.max(1))
+arrived.wait()
 #sourceLocation()
 withExtendedLifetime(produced) {}
 withExtendedLifetime(pages) {}
 withExtendedLifetime(arrived) {}
 withExtendedLifetime(reader) {}
-withExtendedLifetime(subscriber) {}
+}
+
+// Scenario 8, Chapters/08-async.md:611
+@_optimize(none)
+private func chapter_08_async_scenario8() {
+#sourceLocation(file: "Chapters/08-async.md", line: 612)
+final class PullingSubscription: Subscription {
+    private var iterator: AsyncStream<Int>.Iterator
+    private var subscriber: AnySubscriber<Int, Never>?
+    private var demand = Subscribers.Demand.none
+    private var task: Task<Void, Never>?
+    private let lock = NSLock()
+
+    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {
+        iterator = stream.makeAsyncIterator()
+        self.subscriber = subscriber
+    }
+
+    func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand += more
+        if task == nil, subscriber != nil {
+            task = Task { await self.pull() }
+        }
+        lock.unlock()
+    }
+
+    func cancel() {
+        lock.lock()
+        subscriber = nil
+        let pulling = task
+        task = nil
+        lock.unlock()
+        pulling?.cancel()
+    }
+
+    private func pull() async {
+        while takeOne() {
+            let element = await iterator.next()
+            guard let subscriber = handOver(isLast: element == nil) else { return }
+            guard let element else {
+                subscriber.receive(completion: .finished)
+                return
+            }
+            add(subscriber.receive(element))
+        }
+    }
+
+    private func takeOne() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard demand > .none, subscriber != nil else {
+            task = nil
+            return false
+        }
+        demand -= 1
+        return true
+    }
+
+    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = subscriber
+        if isLast { subscriber = nil }
+        return current
+    }
+
+    private func add(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand += more
+        lock.unlock()
+    }
+}
+
+struct StreamPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let stream: AsyncStream<Int>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))
+    }
+}
+
+let fetching = DispatchSemaphore(value: 0)
+let stopped = DispatchSemaphore(value: 0)
+let slowPages = AsyncStream<Int>(unfolding: {
+    print("  stream: fetching a page, which takes a minute")
+    fetching.signal()
+    do {
+        try await Task.sleep(nanoseconds: 60_000_000_000)
+        return 1
+    } catch {
+        print("  stream: the fetch was cancelled")
+        stopped.signal()
+        return nil
+    }
+})
+
+var reader: Subscription?
+StreamPublisher(stream: slowPages).subscribe(AnySubscriber<Int, Never>(
+    receiveSubscription: { reader = $0; $0.request(.max(1)) },
+    receiveValue: { print("reader: got \($0)"); return .none },
+    receiveCompletion: { print("reader: \($0)") }))
+fetching.wait()
+print("reader cancels")
+reader?.cancel()
+stopped.wait()
+#sourceLocation()
+withExtendedLifetime(fetching) {}
+withExtendedLifetime(stopped) {}
+withExtendedLifetime(slowPages) {}
+withExtendedLifetime(reader) {}
 }
