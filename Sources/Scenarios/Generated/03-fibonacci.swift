@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "The library's version",
-                line: 668,
-                outputLine: 676,
+                line: 678,
+                outputLine: 686,
                 code: "var count = 0\nvar last = 0\n_ = Publishers.fibonacci(count: .unlimited).sink(\n    receiveCompletion: { print(\"\\($0) after \\(count) values; the last was \\(last)\") },\n    receiveValue: { count += 1; last = $0 })\n",
                 expectedOutput: "finished after 93 values; the last was 7540113804746346429\n",
                 run: chapter_03_fibonacci_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "Demand across requests, drawn",
-                line: 687,
-                outputLine: 718,
+                line: 697,
+                outputLine: 728,
                 code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(3))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet asker = Asker()\nPublishers.fibonacci(count: .max(7))\n    .traced(\"fibonacci\", into: trace)\n    .subscribe(asker)\nasker.subscription?.request(.max(2))\nasker.subscription?.request(.max(5))\n\nprint(trace.timeline(), terminator: \"\")\nprint(\"violations: \\(trace.violations.count)\")\n",
                 expectedOutput: "#                 2  3  5  6  7  9  10  12  13\nfibonacci request    3        2     5\n          event   ^--0--1--1--2--3--5---8---|\n          demand  0  2  1  0  1  0  4   3   3\nviolations: 0\n",
                 run: chapter_03_fibonacci_scenario10
@@ -366,10 +366,10 @@ _ = Publishers.fibonacci(count: .unlimited)
 #sourceLocation()
 }
 
-// Scenario 9, Chapters/03-fibonacci.md:668
+// Scenario 9, Chapters/03-fibonacci.md:678
 @_optimize(none)
 private func chapter_03_fibonacci_scenario9() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 669)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 679)
 var count = 0
 var last = 0
 _ = Publishers.fibonacci(count: .unlimited).sink(
@@ -380,10 +380,10 @@ withExtendedLifetime(count) {}
 withExtendedLifetime(last) {}
 }
 
-// Scenario 10, Chapters/03-fibonacci.md:687
+// Scenario 10, Chapters/03-fibonacci.md:697
 @_optimize(none)
 private func chapter_03_fibonacci_scenario10() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 688)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 698)
 final class Asker: Subscriber {
     typealias Input = Int
     typealias Failure = Never

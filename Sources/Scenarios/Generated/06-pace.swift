@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "With a buffer, nothing is lost",
-                line: 727,
-                outputLine: 758,
+                line: 729,
+                outputLine: 760,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 finished\nout 5.0 O\nout 6.0 P\nout 7.0 finished\n",
                 run: chapter_06_pace_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "A failure does not wait",
-                line: 799,
-                outputLine: 838,
+                line: 801,
+                outputLine: 840,
                 code: "enum FeedError: Error { case dropped }\nfunc describe(_ completion: Subscribers.Completion<FeedError>) -> String {\n    if case let .failure(error) = completion { return \"failed: \\(error)\" }\n    return \"finished\"\n}\n\nlet scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, FeedError>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) {\n    bursty.send(completion: .failure(.dropped))\n}\n\nlet steady = PassthroughSubject<String, FeedError>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\(describe($0))\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\(describe($0))\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 failed: dropped\nout 4.5 failed: dropped\n",
                 run: chapter_06_pace_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "The timing table, drawn",
-                line: 866,
-                outputLine: 892,
+                line: 868,
+                outputLine: 894,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace(scheduler: scheduler)\nlet start = scheduler.now\n\nlet erratic = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"A\", 0), (\"B\", 300), (\"C\", 600), (\"D\", 5_000), (\"E\", 5_300), (\"F\", 5_600)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { erratic.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(5_600))) { erratic.send(completion: .finished) }\n\nlet paced = PassthroughSubject<String, Never>()\nlet pacing = erratic\n    .traced(\"source\", into: trace)\n    .buffer(size: 1000, prefetch: .byRequest, whenFull: .dropOldest)\n    .traced(\"pace\", into: trace)\n    .pace(.seconds(1), scheduler: scheduler, subject: paced)\nlet output = paced.traced(\"paced\", into: trace).sink { _ in }\n\nscheduler.advance(by: .seconds(10))\nprint(trace.timeline(), terminator: \"\")\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "t              0           0.3  0.6  1  2  3  5  5.3  5.6     6  7  8\nsource request    ∞\n       event   ^--------A--B----C-------------D--E----F----|\n       demand  0  ∞     ∞  ∞    ∞             ∞  ∞    ∞    ∞\npace   request       1               1  1  1                  1  1  1\n       event      ^-----A------------B--C-----D---------------E--F--|\n       demand     0  1  0            0  0  1  0               0  0  1\npaced  request          ∞\n       event         ^--A------------B--C-----D---------------E--F--|\n       demand        0  ∞            ∞  ∞     ∞               ∞  ∞  ∞\n",
                 run: chapter_06_pace_scenario7
@@ -221,10 +221,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 5, Chapters/06-pace.md:727
+// Scenario 5, Chapters/06-pace.md:729
 @_optimize(none)
 private func chapter_06_pace_scenario5() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 728)
+#sourceLocation(file: "Chapters/06-pace.md", line: 730)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -263,10 +263,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 6, Chapters/06-pace.md:799
+// Scenario 6, Chapters/06-pace.md:801
 @_optimize(none)
 private func chapter_06_pace_scenario6() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 800)
+#sourceLocation(file: "Chapters/06-pace.md", line: 802)
 enum FeedError: Error { case dropped }
 func describe(_ completion: Subscribers.Completion<FeedError>) -> String {
     if case let .failure(error) = completion { return "failed: \(error)" }
@@ -313,10 +313,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 7, Chapters/06-pace.md:866
+// Scenario 7, Chapters/06-pace.md:868
 @_optimize(none)
 private func chapter_06_pace_scenario7() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 867)
+#sourceLocation(file: "Chapters/06-pace.md", line: 869)
 let scheduler = DispatchQueue.test
 let trace = Trace(scheduler: scheduler)
 let start = scheduler.now

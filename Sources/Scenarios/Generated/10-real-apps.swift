@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "debounce and throttle ask for everything",
-                line: 132,
-                outputLine: 154,
+                line: 133,
+                outputLine: 155,
                 code: "let scheduler = DispatchQueue.test\nlet keystrokes = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nkeystrokes\n    .print(\"keys\")\n    .debounce(for: .milliseconds(300), scheduler: scheduler)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; print(\"search: asks for 1\"); $0.request(.max(1)) },\n        receiveValue: { print(\"search: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor text in [\"c\", \"co\", \"com\"] {\n    keystrokes.send(text)\n    scheduler.advance(by: .milliseconds(100))\n}\nscheduler.advance(by: .milliseconds(300))\nkeystrokes.send(\"combine\")\nscheduler.advance(by: .milliseconds(300))\nreader?.cancel()\n",
                 expectedOutput: "keys: receive subscription: (PassthroughSubject)\nsearch: asks for 1\nkeys: request unlimited\nkeys: receive value: (c)\nkeys: receive value: (co)\nkeys: receive value: (com)\nsearch: com\nkeys: receive value: (combine)\nkeys: receive cancel\n",
                 run: chapter_10_real_apps_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A completion drops the value debounce is holding",
-                line: 188,
-                outputLine: 204,
+                line: 189,
+                outputLine: 205,
                 code: "let scheduler = DispatchQueue.test\nlet keystrokes = PassthroughSubject<String, Never>()\nlet search = keystrokes\n    .debounce(for: .milliseconds(300), scheduler: scheduler)\n    .sink(receiveCompletion: { print(\"search: \\($0)\") },\n          receiveValue: { print(\"search: \\($0)\") })\n\nkeystrokes.send(\"swift\")\nscheduler.advance(by: .milliseconds(400))\nkeystrokes.send(\"swiftui\")\nscheduler.advance(by: .milliseconds(100))\nkeystrokes.send(completion: .finished)\nscheduler.advance(by: .seconds(1))\n",
                 expectedOutput: "search: swift\nsearch: finished\n",
                 run: chapter_10_real_apps_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A completion drops the value debounce is holding",
-                line: 230,
-                outputLine: 251,
+                line: 231,
+                outputLine: 252,
                 code: "let scheduler = DispatchQueue.test\nlet taps = PassthroughSubject<Int, Never>()\nlet trace = Trace()\nvar reader: Subscription?\ntaps\n    .traced(\"taps\", into: trace)\n    .throttle(for: .seconds(1), scheduler: scheduler, latest: true)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"handler: tap \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor tap in 1...6 {\n    taps.send(tap)\n    scheduler.advance(by: .milliseconds(400))\n}\nreader?.cancel()\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "handler: tap 1\nhandler: tap 2\n#            2  3  5  6  7  8  9  10\ntaps request    ∞\n     event   ^--1--2--3--4--5--6--!\n     demand  0  ∞  ∞  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Bounded concurrent requests: flatMap(maxPublishers:)",
-                line: 296,
-                outputLine: 324,
+                line: 297,
+                outputLine: 325,
                 code: "let scheduler = DispatchQueue.test\nstruct FetchError: Error {}\n\nfunc fakeDataTask(_ path: String, seconds: Int) -> AnyPublisher<String, FetchError> {\n    Just(\"body of \\(path)\")\n        .setFailureType(to: FetchError.self)\n        .delay(for: .seconds(seconds), scheduler: scheduler)\n        .handleEvents(receiveSubscription: { _ in print(\"GET \\(path)\") })\n        .eraseToAnyPublisher()\n}\n\nlet trace = Trace()\nlet pages = [(\"/a\", 3), (\"/b\", 1), (\"/c\", 1), (\"/d\", 2)]\nlet cancellable = pages.publisher\n    .traced(\"paths\", into: trace)\n    .flatMap(maxPublishers: .max(2)) { path, seconds in fakeDataTask(path, seconds: seconds) }\n    .sink(receiveCompletion: { print(\"all: \\($0)\") },\n          receiveValue: { print(\"got \\($0)\") })\n\nfor second in 1...4 {\n    scheduler.advance(by: .seconds(1))\n    print(\"-- t=\\(second) --\")\n}\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "GET /a\nGET /b\ngot body of /b\nGET /c\n-- t=1 --\ngot body of /c\nGET /d\n-- t=2 --\ngot body of /a\n-- t=3 --\ngot body of /d\nall: finished\n-- t=4 --\n#             2  3          5          6          8          10\npaths request    2                     1          1\n      event   ^--(\"/a\", 3)--(\"/b\", 1)--(\"/c\", 1)--(\"/d\", 2)--|\n      demand  0  1          0          0          0          0\n",
                 run: chapter_10_real_apps_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "Future runs at once; Deferred waits for a subscriber",
-                line: 365,
-                outputLine: 403,
+                line: 368,
+                outputLine: 406,
                 code: "var reader: Subscription?\nfunc subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) where P.Output == Int {\n    publisher.print(\"  \\(name) sees\").subscribe(AnySubscriber<Int, P.Failure>(\n        receiveSubscription: { reader = $0; print(\"\\(name): subscribed, asks nothing yet\") },\n        receiveValue: { print(\"\\(name): got \\($0)\"); return .none },\n        receiveCompletion: { print(\"\\(name): \\($0)\") }))\n}\n\nprint(\"-- creating the Future --\")\nlet future = Future<Int, Never> { promise in\n    print(\"future: the work runs\")\n    promise(.success(42))\n}\nprint(\"-- subscribing to it --\")\nsubscribeAskingNothing(\"future\", future)\nprint(\"-- asking for 1 --\")\nreader?.request(.max(1))\n\nprint(\"-- creating the Deferred --\")\nlet deferred = Deferred {\n    Future<Int, Never> { promise in\n        print(\"deferred: the work runs\")\n        promise(.success(7))\n    }\n}\nprint(\"-- subscribing to it --\")\nsubscribeAskingNothing(\"deferred\", deferred)\nprint(\"-- asking for 1 --\")\nreader?.request(.max(1))\n\nprint(\"-- a second subscriber to each --\")\nlet second = [\n    future.sink { print(\"future, second subscriber: got \\($0)\") },\n    deferred.sink { print(\"deferred, second subscriber: got \\($0)\") },\n]\n",
                 expectedOutput: "-- creating the Future --\nfuture: the work runs\n-- subscribing to it --\n  future sees: receive subscription: (Future)\nfuture: subscribed, asks nothing yet\n-- asking for 1 --\n  future sees: request max: (1)\n  future sees: receive value: (42)\nfuture: got 42\n  future sees: receive finished\nfuture: finished\n-- creating the Deferred --\n-- subscribing to it --\ndeferred: the work runs\n  deferred sees: receive subscription: (Future)\ndeferred: subscribed, asks nothing yet\n-- asking for 1 --\n  deferred sees: request max: (1)\n  deferred sees: receive value: (7)\ndeferred: got 7\n  deferred sees: receive finished\ndeferred: finished\n-- a second subscriber to each --\nfuture, second subscriber: got 42\ndeferred: the work runs\ndeferred, second subscriber: got 7\n",
                 run: chapter_10_real_apps_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "retry cannot run a Future again",
-                line: 465,
-                outputLine: 490,
+                line: 468,
+                outputLine: 493,
                 code: "struct Flaky: Error, CustomStringConvertible {\n    var description: String { \"Flaky\" }\n}\nvar attempts = 0\nfunc fetch(_ name: String, promise: (Result<Int, Flaky>) -> Void) {\n    attempts += 1\n    print(\"\\(name): attempt \\(attempts)\")\n    promise(attempts < 3 ? .failure(Flaky()) : .success(attempts))\n}\n\nlet once = Future<Int, Flaky> { fetch(\"future\", promise: $0) }\n    .handleEvents(receiveSubscription: { _ in print(\"future: subscribed\") })\n    .retry(5)\n    .sink(receiveCompletion: { print(\"future + retry: \\($0)\") },\n          receiveValue: { print(\"future + retry: got \\($0)\") })\n\nattempts = 0\nlet again = Deferred { Future<Int, Flaky> { fetch(\"deferred\", promise: $0) } }\n    .handleEvents(receiveSubscription: { _ in print(\"deferred: subscribed\") })\n    .retry(5)\n    .sink(receiveCompletion: { print(\"deferred + retry: \\($0)\") },\n          receiveValue: { print(\"deferred + retry: got \\($0)\") })\n",
                 expectedOutput: "future: attempt 1\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture + retry: failure(Flaky)\ndeferred: attempt 1\ndeferred: subscribed\ndeferred: attempt 2\ndeferred: subscribed\ndeferred: attempt 3\ndeferred: subscribed\ndeferred + retry: got 3\ndeferred + retry: finished\n",
                 run: chapter_10_real_apps_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "Merging: merge and combineLatest, and what OpenCombine lacks",
-                line: 543,
-                outputLine: 566,
+                line: 546,
+                outputLine: 569,
                 code: "let trace = Trace()\nlet left = PassthroughSubject<String, Never>()\nlet right = PassthroughSubject<String, Never>()\nvar reader: Subscription?\n[left.traced(\"left\", into: trace).eraseToAnyPublisher(),\n right.traced(\"right\", into: trace).eraseToAnyPublisher()]\n    .publisher\n    .flatMap { $0 }\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"merged: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nleft.send(\"L1\")\nright.send(\"R1\")\nright.send(\"R2\")\nprint(\"-- asks for 1 more --\")\nreader?.request(.max(1))\nleft.send(\"L2\")\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "merged: L1\nmerged: R1\n-- asks for 1 more --\nmerged: R2\n#             2  3  6   8   9   10\nleft  request    1  +1\n      event   ^-----L1----------L2--\n      demand  0  1  1           0\nright request       1   +1      1\n      event      ^------R1--R2------\n      demand     0  1   1   0   1\n",
                 run: chapter_10_real_apps_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "@Published and assign(to:)",
-                line: 603,
-                outputLine: 630,
+                line: 607,
+                outputLine: 634,
                 code: "final class Thermostat {\n    @Published var celsius = 20\n    @Published var label = \"\"\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius\n    .print(\"celsius\")\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\nthermostat.celsius = 21\nthermostat.celsius = 22\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n\nthermostat.$celsius\n    .map { \"\\($0) °C\" }\n    .print(\"label\")\n    .assign(to: &thermostat.$label)\nthermostat.celsius = 23\nprint(\"label is\", thermostat.label)\n",
                 expectedOutput: "celsius: receive subscription: (PublishedSubject)\ncelsius: request max: (1)\ncelsius: receive value: (20)\nreader: 20\n-- reader asks for 1 more --\ncelsius: request max: (1)\ncelsius: receive value: (22)\nreader: 22\nlabel: receive subscription: (PublishedSubject)\nlabel: request unlimited\nlabel: receive value: (22 °C)\nlabel: receive value: (23 °C)\nlabel is 23 °C\nlabel: receive cancel\n",
                 run: chapter_10_real_apps_scenario10
@@ -109,8 +109,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 11,
                 heading: "Sent in willSet",
-                line: 666,
-                outputLine: 684,
+                line: 672,
+                outputLine: 690,
                 code: "final class Thermostat {\n    @Published var celsius = 20\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(2)) },\n    receiveValue: { value in\n        print(\"handed \\(value); the property still reads \\(thermostat.celsius)\")\n        return .none\n    },\n    receiveCompletion: { _ in }))\nthermostat.celsius = 21\nprint(\"after the assignment the property reads \\(thermostat.celsius)\")\n",
                 expectedOutput: "handed 20; the property still reads 20\nhanded 21; the property still reads 20\nafter the assignment the property reads 21\n",
                 run: chapter_10_real_apps_scenario11
@@ -118,8 +118,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 12,
                 heading: "assign(to:on:) keeps its object alive; assign(to:) does not",
-                line: 706,
-                outputLine: 735,
+                line: 712,
+                outputLine: 741,
                 code: "final class Screen {\n    let name: String\n    @Published var title = \"\"\n    var label = \"\"\n    init(_ name: String) { self.name = name }\n    deinit { print(\"\\(name): released\") }\n}\nlet titles = PassthroughSubject<String, Never>()\n\nprint(\"== assign(to:on:) ==\")\nvar first: Screen? = Screen(\"first\")\nweak var weakFirst: Screen?\nweakFirst = first\nlet cancellable = titles.print(\"  on\").assign(to: \\.label, on: first!)\nfirst = nil\nprint(\"the last reference is gone; released: \\(weakFirst == nil)\")\ntitles.send(\"Inbox\")\nprint(\"still assigned to: \\(weakFirst?.label ?? \"-\")\")\ncancellable.cancel()\nprint(\"after cancel(); released: \\(weakFirst == nil)\")\n\nprint(\"== assign(to:) ==\")\nvar second: Screen? = Screen(\"second\")\ntitles.print(\"  to\").assign(to: &second!.$title)\nsecond = nil\ntitles.send(\"Drafts\")\n",
                 expectedOutput: "== assign(to:on:) ==\n  on: receive subscription: (PassthroughSubject)\n  on: request unlimited\nthe last reference is gone; released: false\n  on: receive value: (Inbox)\nstill assigned to: Inbox\nfirst: released\n  on: receive cancel\nafter cancel(); released: true\n== assign(to:) ==\n  to: receive subscription: (PassthroughSubject)\n  to: request unlimited\nsecond: released\n  to: receive cancel\n",
                 run: chapter_10_real_apps_scenario12
@@ -127,8 +127,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 13,
                 heading: "NotificationCenter: a push source with a subscription",
-                line: 768,
-                outputLine: 789,
+                line: 778,
+                outputLine: 799,
                 code: "let center = NotificationCenter()\nlet didSave = Notification.Name(\"didSave\")\nvar reader: Subscription?\ncenter.publisher(for: didSave)\n    .map { $0.userInfo?[\"file\"] as? String ?? \"?\" }\n    .print(\"saves\")\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0) was saved\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor file in [\"a.txt\", \"b.txt\", \"c.txt\"] {\n    center.post(name: didSave, object: nil, userInfo: [\"file\": file])\n}\nprint(\"-- the reader asks for 1 more --\")\nreader?.request(.max(1))\ncenter.post(name: didSave, object: nil, userInfo: [\"file\": \"d.txt\"])\nreader?.cancel()\n",
                 expectedOutput: "saves: receive subscription: (NotificationCenter Observer)\nsaves: request max: (1)\nsaves: receive value: (a.txt)\nreader: a.txt was saved\n-- the reader asks for 1 more --\nsaves: request max: (1)\nsaves: receive value: (d.txt)\nreader: d.txt was saved\nsaves: receive cancel\n",
                 run: chapter_10_real_apps_scenario13
@@ -136,8 +136,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 14,
                 heading: "receive(on:) to the main queue, and @MainActor code",
-                line: 821,
-                outputLine: 856,
+                line: 831,
+                outputLine: 866,
                 code: "@MainActor final class Badge {\n    var count = 0\n}\n\nlet badge = MainActor.assumeIsolated { Badge() }\nlet messages = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nvar requests = 0\nmessages\n    .handleEvents(receiveRequest: {\n        requests += 1\n        print(\"request \\($0), on the main thread: \\(Thread.isMainThread)\")\n    })\n    .receive(on: DispatchQueue.main)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { message in\n            MainActor.assumeIsolated { badge.count += 1 }\n            print(\"delivered \\(message) on the main actor; badge \\(MainActor.assumeIsolated { badge.count })\")\n            return .max(1)\n        },\n        receiveCompletion: { _ in }))\n\nDispatchQueue.global().async {\n    messages.send(\"hello\")\n}\n// Run the main run loop (and with it the main queue) until the second request.\nlet giveUp = Date().addingTimeInterval(4)\nwhile requests < 2, Date() < giveUp {\n    RunLoop.main.run(until: Date().addingTimeInterval(0.01))\n}\nreader?.cancel()\n",
                 expectedOutput: "request max(1), on the main thread: true\ndelivered hello on the main actor; badge 1\nrequest max(1), on the main thread: true\n",
                 run: chapter_10_real_apps_scenario14
@@ -145,8 +145,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 15,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 882,
-                outputLine: 904,
+                line: 894,
+                outputLine: 916,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario15
@@ -154,8 +154,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 16,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 939,
-                outputLine: 955,
+                line: 951,
+                outputLine: 967,
                 code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
                 run: chapter_10_real_apps_scenario16
@@ -163,8 +163,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 17,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 969,
-                outputLine: 995,
+                line: 981,
+                outputLine: 1007,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
                 run: chapter_10_real_apps_scenario17
@@ -172,8 +172,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 18,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1010,
-                outputLine: 1032,
+                line: 1024,
+                outputLine: 1046,
                 code: "let scheduler = DispatchQueue.test\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(3))\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 2\nsaved draft 3\n",
                 run: chapter_10_real_apps_scenario18
@@ -241,10 +241,10 @@ count("scan, buffer(1)", bufferAfterCounting: true)
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 3, Chapters/10-real-apps.md:132
+// Scenario 3, Chapters/10-real-apps.md:133
 @_optimize(none)
 private func chapter_10_real_apps_scenario3() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 133)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 134)
 let scheduler = DispatchQueue.test
 let keystrokes = PassthroughSubject<String, Never>()
 var reader: Subscription?
@@ -270,10 +270,10 @@ withExtendedLifetime(keystrokes) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 4, Chapters/10-real-apps.md:188
+// Scenario 4, Chapters/10-real-apps.md:189
 @_optimize(none)
 private func chapter_10_real_apps_scenario4() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 189)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 190)
 let scheduler = DispatchQueue.test
 let keystrokes = PassthroughSubject<String, Never>()
 let search = keystrokes
@@ -293,10 +293,10 @@ withExtendedLifetime(keystrokes) {}
 withExtendedLifetime(search) {}
 }
 
-// Scenario 5, Chapters/10-real-apps.md:230
+// Scenario 5, Chapters/10-real-apps.md:231
 @_optimize(none)
 private func chapter_10_real_apps_scenario5() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 231)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 232)
 let scheduler = DispatchQueue.test
 let taps = PassthroughSubject<Int, Never>()
 let trace = Trace()
@@ -322,10 +322,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 6, Chapters/10-real-apps.md:296
+// Scenario 6, Chapters/10-real-apps.md:297
 @_optimize(none)
 private func chapter_10_real_apps_scenario6() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 297)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 298)
 let scheduler = DispatchQueue.test
 struct FetchError: Error {}
 
@@ -358,10 +358,10 @@ withExtendedLifetime(pages) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 7, Chapters/10-real-apps.md:365
+// Scenario 7, Chapters/10-real-apps.md:368
 @_optimize(none)
 private func chapter_10_real_apps_scenario7() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 366)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 369)
 var reader: Subscription?
 func subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) where P.Output == Int {
     publisher.print("  \(name) sees").subscribe(AnySubscriber<Int, P.Failure>(
@@ -404,10 +404,10 @@ withExtendedLifetime(deferred) {}
 withExtendedLifetime(second) {}
 }
 
-// Scenario 8, Chapters/10-real-apps.md:465
+// Scenario 8, Chapters/10-real-apps.md:468
 @_optimize(none)
 private func chapter_10_real_apps_scenario8() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 466)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 469)
 struct Flaky: Error, CustomStringConvertible {
     var description: String { "Flaky" }
 }
@@ -436,10 +436,10 @@ withExtendedLifetime(once) {}
 withExtendedLifetime(again) {}
 }
 
-// Scenario 9, Chapters/10-real-apps.md:543
+// Scenario 9, Chapters/10-real-apps.md:546
 @_optimize(none)
 private func chapter_10_real_apps_scenario9() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 544)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 547)
 let trace = Trace()
 let left = PassthroughSubject<String, Never>()
 let right = PassthroughSubject<String, Never>()
@@ -467,10 +467,10 @@ withExtendedLifetime(right) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 10, Chapters/10-real-apps.md:603
+// Scenario 10, Chapters/10-real-apps.md:607
 @_optimize(none)
 private func chapter_10_real_apps_scenario10() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 604)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 608)
 final class Thermostat {
     @Published var celsius = 20
     @Published var label = ""
@@ -500,10 +500,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 11, Chapters/10-real-apps.md:666
+// Scenario 11, Chapters/10-real-apps.md:672
 @_optimize(none)
 private func chapter_10_real_apps_scenario11() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 667)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 673)
 final class Thermostat {
     @Published var celsius = 20
 }
@@ -524,10 +524,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/10-real-apps.md:706
+// Scenario 12, Chapters/10-real-apps.md:712
 @_optimize(none)
 private func chapter_10_real_apps_scenario12() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 707)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 713)
 final class Screen {
     let name: String
     @Published var title = ""
@@ -561,10 +561,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(second) {}
 }
 
-// Scenario 13, Chapters/10-real-apps.md:768
+// Scenario 13, Chapters/10-real-apps.md:778
 @_optimize(none)
 private func chapter_10_real_apps_scenario13() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 769)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 779)
 let center = NotificationCenter()
 let didSave = Notification.Name("didSave")
 var reader: Subscription?
@@ -589,10 +589,10 @@ withExtendedLifetime(didSave) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 14, Chapters/10-real-apps.md:821
+// Scenario 14, Chapters/10-real-apps.md:831
 @_optimize(none)
 private func chapter_10_real_apps_scenario14() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 822)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 832)
 @MainActor final class Badge {
     var count = 0
 }
@@ -633,10 +633,10 @@ withExtendedLifetime(requests) {}
 withExtendedLifetime(giveUp) {}
 }
 
-// Scenario 15, Chapters/10-real-apps.md:882
+// Scenario 15, Chapters/10-real-apps.md:894
 @_optimize(none)
 private func chapter_10_real_apps_scenario15() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 883)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 895)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let readings = PassthroughSubject<Int, Never>()
@@ -665,10 +665,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(sent) {}
 }
 
-// Scenario 16, Chapters/10-real-apps.md:939
+// Scenario 16, Chapters/10-real-apps.md:951
 @_optimize(none)
 private func chapter_10_real_apps_scenario16() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 940)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 952)
 let scheduler = DispatchQueue.test
 let readings = PassthroughSubject<Int, Never>()
 var handled = 0
@@ -689,10 +689,10 @@ withExtendedLifetime(handled) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 17, Chapters/10-real-apps.md:969
+// Scenario 17, Chapters/10-real-apps.md:981
 @_optimize(none)
 private func chapter_10_real_apps_scenario17() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 970)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 982)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let saves = PassthroughSubject<Int, Never>()
@@ -723,10 +723,10 @@ withExtendedLifetime(saves) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 18, Chapters/10-real-apps.md:1010
+// Scenario 18, Chapters/10-real-apps.md:1024
 @_optimize(none)
 private func chapter_10_real_apps_scenario18() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1011)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1025)
 let scheduler = DispatchQueue.test
 let saves = PassthroughSubject<Int, Never>()
 
