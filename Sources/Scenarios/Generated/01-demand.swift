@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A demand can never go below zero",
-                line: 302,
-                outputLine: 321,
+                line: 307,
+                outputLine: 326,
                 code: "func deliver(_ values: [String], against initial: Subscribers.Demand) {\n    var demand = initial\n    for value in values {\n        guard demand > .none else {\n            print(\"  demand used up, holding back \\(value)\")\n            return\n        }\n        demand -= 1\n        print(\"  sent \\(value), demand left: \\(demand)\")\n    }\n}\n\nprint(\"asked for max(2):\")\ndeliver([\"a\", \"b\", \"c\"], against: .max(2))\nprint(\"asked for unlimited:\")\ndeliver([\"a\", \"b\", \"c\"], against: .unlimited)\n",
                 expectedOutput: "asked for max(2):\n  sent a, demand left: max(1)\n  sent b, demand left: max(0)\n  demand used up, holding back c\nasked for unlimited:\n  sent a, demand left: unlimited\n  sent b, demand left: unlimited\n  sent c, demand left: unlimited\n",
                 run: chapter_01_demand_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A demand can never go below zero",
-                line: 335,
-                outputLine: 347,
+                line: 340,
+                outputLine: 352,
                 code: "func take(_ wanted: Int, from demand: Subscribers.Demand) {\n    let granted = min(wanted, demand.max ?? wanted)\n    print(\"want \\(wanted) of \\(demand): take \\(granted), left\", demand - granted)\n}\n\ntake(3, from: .max(5))\ntake(3, from: .max(2))\ntake(3, from: .unlimited)\nprint(\"max(2) - unlimited =\", Subscribers.Demand.max(2) - .unlimited)\n",
                 expectedOutput: "want 3 of max(5): take 3, left max(2)\nwant 3 of max(2): take 2, left max(0)\nwant 3 of unlimited: take 3, left unlimited\nmax(2) - unlimited = max(0)\n",
                 run: chapter_01_demand_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Pull versus push",
-                line: 431,
-                outputLine: 464,
+                line: 436,
+                outputLine: 469,
                 code: "final class Slow: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand {\n        print(\"slow: handled \\(input)\")\n        return .none\n    }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"slow: \\(completion)\")\n    }\n}\n\nlet taps = PassthroughSubject<Int, Never>()\nlet slow = Slow()\ntaps.subscribe(slow)\n\nfor tap in 1...5 { taps.send(tap) }\nprint(\"-- slow asks for one more --\")\nslow.subscription?.request(.max(1))\ntaps.send(6)\ntaps.send(7)\n",
                 expectedOutput: "slow: handled 1\nslow: handled 2\n-- slow asks for one more --\nslow: handled 6\n",
                 run: chapter_01_demand_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "Pull and push, side by side",
-                line: 480,
-                outputLine: 513,
+                line: 485,
+                outputLine: 518,
                 code: "final class AskTwice: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet puller = AskTwice(), pushed = AskTwice()\n(1...6).publisher.traced(\"pull\", into: trace).subscribe(puller)\nlet taps = PassthroughSubject<Int, Never>()\ntaps.traced(\"push\", into: trace).subscribe(pushed)\n\nfor tap in 1...5 { taps.send(tap) }\npuller.subscription?.request(.max(1))\npushed.subscription?.request(.max(1))\ntaps.send(6)\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "#            2  3  5  8  10  13\npull request    2        1\n     event   ^--1--2-----3-------\n     demand  0  1  0     0\npush request          2      1\n     event         ^--1--2---6---\n     demand        0  1  0   0\n",
                 run: chapter_01_demand_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "A buffer in between",
-                line: 543,
-                outputLine: 563,
+                line: 548,
+                outputLine: 568,
                 code: "let source = PassthroughSubject<Int, Never>()\nvar reader: Subscription?\nsource\n    .print(\"source\")\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { subscription in\n            reader = subscription\n            print(\"reader: asks for 1\")\n            subscription.request(.max(1))\n        },\n        receiveValue: { print(\"reader: got \\($0)\"); return .none },\n        receiveCompletion: { print(\"reader: \\($0)\") }))\n\nfor value in 1...4 { source.send(value) }\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n",
                 expectedOutput: "source: receive subscription: (PassthroughSubject)\nsource: request unlimited\nreader: asks for 1\nsource: receive value: (1)\nreader: got 1\nsource: receive value: (2)\nsource: receive value: (3)\nsource: receive value: (4)\n-- reader asks for 1 more --\nreader: got 2\n",
                 run: chapter_01_demand_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "A buffer in between",
-                line: 599,
-                outputLine: 633,
+                line: 620,
+                outputLine: 654,
                 code: "final class Slow: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand {\n        print(\"slow: handled \\(input)\")\n        return .none\n    }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"slow: \\(completion)\")\n    }\n}\n\nlet readings = PassthroughSubject<Int, Never>()\nlet slow = Slow()\nreadings\n    .buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(slow)\n\nfor reading in 1...6 { readings.send(reading) }\nreadings.send(completion: .finished)\nprint(\"-- slow catches up --\")\nslow.subscription?.request(.max(10))\n",
                 expectedOutput: "slow: handled 1\n-- slow catches up --\nslow: handled 4\nslow: handled 5\nslow: handled 6\nslow: finished\n",
                 run: chapter_01_demand_scenario9
@@ -198,10 +198,10 @@ withExtendedLifetime(two) {}
 withExtendedLifetime(all) {}
 }
 
-// Scenario 4, Chapters/01-demand.md:302
+// Scenario 4, Chapters/01-demand.md:307
 @_optimize(none)
 private func chapter_01_demand_scenario4() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 303)
+#sourceLocation(file: "Chapters/01-demand.md", line: 308)
 func deliver(_ values: [String], against initial: Subscribers.Demand) {
     var demand = initial
     for value in values {
@@ -221,10 +221,10 @@ deliver(["a", "b", "c"], against: .unlimited)
 #sourceLocation()
 }
 
-// Scenario 5, Chapters/01-demand.md:335
+// Scenario 5, Chapters/01-demand.md:340
 @_optimize(none)
 private func chapter_01_demand_scenario5() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 336)
+#sourceLocation(file: "Chapters/01-demand.md", line: 341)
 func take(_ wanted: Int, from demand: Subscribers.Demand) {
     let granted = min(wanted, demand.max ?? wanted)
     print("want \(wanted) of \(demand): take \(granted), left", demand - granted)
@@ -237,10 +237,10 @@ print("max(2) - unlimited =", Subscribers.Demand.max(2) - .unlimited)
 #sourceLocation()
 }
 
-// Scenario 6, Chapters/01-demand.md:431
+// Scenario 6, Chapters/01-demand.md:436
 @_optimize(none)
 private func chapter_01_demand_scenario6() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 432)
+#sourceLocation(file: "Chapters/01-demand.md", line: 437)
 final class Slow: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -276,10 +276,10 @@ withExtendedLifetime(taps) {}
 withExtendedLifetime(slow) {}
 }
 
-// Scenario 7, Chapters/01-demand.md:480
+// Scenario 7, Chapters/01-demand.md:485
 @_optimize(none)
 private func chapter_01_demand_scenario7() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 481)
+#sourceLocation(file: "Chapters/01-demand.md", line: 486)
 final class AskTwice: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -316,10 +316,10 @@ withExtendedLifetime(puller) {}
 withExtendedLifetime(taps) {}
 }
 
-// Scenario 8, Chapters/01-demand.md:543
+// Scenario 8, Chapters/01-demand.md:548
 @_optimize(none)
 private func chapter_01_demand_scenario8() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 544)
+#sourceLocation(file: "Chapters/01-demand.md", line: 549)
 let source = PassthroughSubject<Int, Never>()
 var reader: Subscription?
 source
@@ -342,10 +342,10 @@ withExtendedLifetime(source) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 9, Chapters/01-demand.md:599
+// Scenario 9, Chapters/01-demand.md:620
 @_optimize(none)
 private func chapter_01_demand_scenario9() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 600)
+#sourceLocation(file: "Chapters/01-demand.md", line: 621)
 final class Slow: Subscriber {
     typealias Input = Int
     typealias Failure = Never
