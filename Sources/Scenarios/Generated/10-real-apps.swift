@@ -153,39 +153,48 @@ extension ScenarioCatalog {
             ),
             CompiledScenario(
                 number: 16,
-                heading: "receive(on:) behind sink: a queue without a bound",
-                line: 950,
-                outputLine: 972,
-                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
-                expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
+                heading: "In the Swift 6 language mode",
+                line: 978,
+                outputLine: 1014,
+                code: "@MainActor final class Badge {\n    var count = 0\n    func bump() { count += 1 }\n}\n\n/// Shared between threads: its state behind a lock, which the compiler cannot see.\nfinal class Counter: @unchecked Sendable {\n    private let lock = NSLock()\n    private var count = 0\n    func add() { lock.lock(); count += 1; lock.unlock() }\n    var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n\nlet scheduler = DispatchQueue.test // stands in for DispatchQueue.main\nlet badge = MainActor.assumeIsolated { Badge() }\nlet counter = Counter()\nlet messages = PassthroughSubject<String, Never>()\nlet cancellable = messages\n    .receive(on: scheduler)\n    .sink { _ in\n        counter.add()\n        MainActor.assumeIsolated { badge.bump() }\n    }\nlet done = DispatchSemaphore(value: 0)\nDispatchQueue.global().async {\n    counter.add()\n    done.signal()\n}\ndone.wait()\nmessages.send(\"hello\")\nscheduler.advance()\nprint(\"counter: \\(counter.value), badge: \\(MainActor.assumeIsolated { badge.count })\")\ncancellable.cancel()\n",
+                expectedOutput: "counter: 2, badge: 1\n",
                 run: chapter_10_real_apps_scenario16
             ),
             CompiledScenario(
                 number: 17,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 1007,
-                outputLine: 1023,
-                code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
-                expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
+                line: 1027,
+                outputLine: 1049,
+                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
+                expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario17
             ),
             CompiledScenario(
                 number: 18,
-                heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1037,
-                outputLine: 1063,
-                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
-                expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
+                heading: "receive(on:) behind sink: a queue without a bound",
+                line: 1084,
+                outputLine: 1100,
+                code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
+                expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
                 run: chapter_10_real_apps_scenario18
             ),
             CompiledScenario(
                 number: 19,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1080,
-                outputLine: 1102,
+                line: 1114,
+                outputLine: 1140,
+                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
+                expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
+                run: chapter_10_real_apps_scenario19
+            ),
+            CompiledScenario(
+                number: 20,
+                heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
+                line: 1157,
+                outputLine: 1179,
                 code: "let scheduler = DispatchQueue.test\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(3))\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 2\nsaved draft 3\n",
-                run: chapter_10_real_apps_scenario19
+                run: chapter_10_real_apps_scenario20
             ),
         ]
     )
@@ -678,10 +687,56 @@ withExtendedLifetime(requests) {}
 withExtendedLifetime(giveUp) {}
 }
 
-// Scenario 16, Chapters/10-real-apps.md:950
+// Scenario 16, Chapters/10-real-apps.md:978
 @_optimize(none)
 private func chapter_10_real_apps_scenario16() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 951)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 979)
+@MainActor final class Badge {
+    var count = 0
+    func bump() { count += 1 }
+}
+
+/// Shared between threads: its state behind a lock, which the compiler cannot see.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+let scheduler = DispatchQueue.test // stands in for DispatchQueue.main
+let badge = MainActor.assumeIsolated { Badge() }
+let counter = Counter()
+let messages = PassthroughSubject<String, Never>()
+let cancellable = messages
+    .receive(on: scheduler)
+    .sink { _ in
+        counter.add()
+        MainActor.assumeIsolated { badge.bump() }
+    }
+let done = DispatchSemaphore(value: 0)
+DispatchQueue.global().async {
+    counter.add()
+    done.signal()
+}
+done.wait()
+messages.send("hello")
+scheduler.advance()
+print("counter: \(counter.value), badge: \(MainActor.assumeIsolated { badge.count })")
+cancellable.cancel()
+#sourceLocation()
+withExtendedLifetime(scheduler) {}
+withExtendedLifetime(badge) {}
+withExtendedLifetime(counter) {}
+withExtendedLifetime(messages) {}
+withExtendedLifetime(cancellable) {}
+withExtendedLifetime(done) {}
+}
+
+// Scenario 17, Chapters/10-real-apps.md:1027
+@_optimize(none)
+private func chapter_10_real_apps_scenario17() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1028)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let readings = PassthroughSubject<Int, Never>()
@@ -710,10 +765,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(sent) {}
 }
 
-// Scenario 17, Chapters/10-real-apps.md:1007
+// Scenario 18, Chapters/10-real-apps.md:1084
 @_optimize(none)
-private func chapter_10_real_apps_scenario17() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1008)
+private func chapter_10_real_apps_scenario18() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1085)
 let scheduler = DispatchQueue.test
 let readings = PassthroughSubject<Int, Never>()
 var handled = 0
@@ -734,10 +789,10 @@ withExtendedLifetime(handled) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 18, Chapters/10-real-apps.md:1037
+// Scenario 19, Chapters/10-real-apps.md:1114
 @_optimize(none)
-private func chapter_10_real_apps_scenario18() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1038)
+private func chapter_10_real_apps_scenario19() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1115)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let saves = PassthroughSubject<Int, Never>()
@@ -768,10 +823,10 @@ withExtendedLifetime(saves) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 19, Chapters/10-real-apps.md:1080
+// Scenario 20, Chapters/10-real-apps.md:1157
 @_optimize(none)
-private func chapter_10_real_apps_scenario19() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1081)
+private func chapter_10_real_apps_scenario20() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1158)
 let scheduler = DispatchQueue.test
 let saves = PassthroughSubject<Int, Never>()
 
