@@ -6,6 +6,10 @@ public struct ScenarioResult: Sendable {
         case passed
         /// It printed something other than the chapter says; the diff shows what.
         case failed(LineDiff)
+        /// It is marked `apple-unverified`, ran on Apple's Combine, and printed something
+        /// other than the chapter (whose output is OpenCombine's): an open question about
+        /// Apple's Combine, reported with both outputs, not a failure.
+        case differsOnApple(LineDiff)
         case crashed(message: String)
         case timedOut
         /// The host that ran its chapter has no scenario by this ID.
@@ -22,6 +26,7 @@ public struct ScenarioResult: Sendable {
             switch self {
             case .passed: return "pass"
             case .failed: return "FAIL"
+            case .differsOnApple: return "APPLE DIFFERS"
             case .crashed: return "CRASHED"
             case .timedOut: return "TIMED OUT"
             case .missing: return "NOT BUILT"
@@ -38,6 +43,10 @@ public struct ScenarioResult: Sendable {
     public var status: Status
     /// What the scenario printed, however it ended.
     public var output: String
+    /// The chapter's output block, as it was judged against.
+    public var expectedOutput: String = ""
+    /// Whether the chapter marks it `apple-unverified`.
+    public var isAppleUnverified: Bool = false
 
     /// A verdict reached without running the scenario (``Status/notCompiled(message:)``,
     /// ``Status/notRun(message:)``).
@@ -51,19 +60,31 @@ public struct ScenarioResult: Sendable {
     }
 
     /// Judges an outcome against the output the chapter expects, after ``OutputNormalization``.
-    public init(id: ScenarioID, chapterPath: String, line: Int, heading: String?, expectedOutput: String, outcome: ScenarioOutcome) {
+    ///
+    /// A scenario marked `apple-unverified` that printed something else on Apple's Combine
+    /// is ``Status/differsOnApple(_:)``; any other difference is ``Status/failed(_:)``.
+    public init(id: ScenarioID, chapterPath: String, line: Int, heading: String?, expectedOutput: String, outcome: ScenarioOutcome,
+                isAppleUnverified: Bool = false, combine: CombineImplementation = .current) {
         self.id = id
         self.chapterPath = chapterPath
         self.line = line
         self.heading = heading
         self.output = outcome.output
+        self.expectedOutput = expectedOutput
+        self.isAppleUnverified = isAppleUnverified
         switch outcome {
         case .finished(let output):
             let diff = LineDiff(
                 expected: OutputNormalization.normalize(expectedOutput),
                 actual: OutputNormalization.normalize(output)
             )
-            status = diff.isEmpty ? .passed : .failed(diff)
+            if diff.isEmpty {
+                status = .passed
+            } else if isAppleUnverified, combine == .apple {
+                status = .differsOnApple(diff)
+            } else {
+                status = .failed(diff)
+            }
         case .crashed(let message, _): status = .crashed(message: message)
         case .timedOut: status = .timedOut
         case .missing: status = .missing
@@ -71,6 +92,15 @@ public struct ScenarioResult: Sendable {
     }
 
     public var passed: Bool { status == .passed }
+
+    /// Whether this verdict fails a run: anything but a pass or an open question about
+    /// Apple's Combine.
+    public var isFailure: Bool {
+        switch status {
+        case .passed, .differsOnApple: return false
+        case .failed, .crashed, .timedOut, .missing, .notCompiled, .notRun: return true
+        }
+    }
 }
 
 extension ScenarioRunner {

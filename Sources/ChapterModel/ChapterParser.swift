@@ -29,7 +29,7 @@ struct ChapterParser {
         while let node = child {
             if let info = try fenceInfo(of: node) {
                 switch info {
-                case .scenario:
+                case .scenario(let appleUnverified):
                     let output = cmark_node_next(node)
                     guard let output, try fenceInfo(of: output) == .output else {
                         throw error(at: node, "a ```swift scenario block must be followed by an ```output block with what it prints")
@@ -48,7 +48,8 @@ struct ChapterParser {
                         line: line(of: node),
                         expectedOutput: literal(of: output),
                         outputLine: line(of: output),
-                        heading: nearestHeading
+                        heading: nearestHeading,
+                        isAppleUnverified: appleUnverified
                     )))
                     child = cmark_node_next(output)
                     continue

@@ -1,8 +1,9 @@
 /// What a fenced code block's info string declares.
 ///
-/// ```` ```swift ```` is plain code, ```` ```swift scenario ```` a scenario,
-/// ```` ```output ```` its expected output, and ```` ```swift excerpt=File.swift#name ````
-/// an excerpt. Any other word after `swift`, or after `output`, is a mistake in the
+/// ```` ```swift ```` is plain code, ```` ```swift scenario ```` a scenario (and
+/// ```` ```swift scenario apple-unverified ```` one whose output the book has shown only on
+/// OpenCombine: see ``Scenario/isAppleUnverified``), ```` ```output ```` its expected output,
+/// and ```` ```swift excerpt=File.swift#name ```` an excerpt. Any other word after `swift`, or after `output`, is a mistake in the
 /// chapter, reported rather than silently shown as plain code.
 enum FenceInfo: Equatable {
     /// An info string the workbook does not understand, and why.
@@ -12,7 +13,7 @@ enum FenceInfo: Equatable {
     }
 
     case code(language: String?)
-    case scenario
+    case scenario(appleUnverified: Bool)
     case output
     case excerpt(source: String, region: String)
 
@@ -35,12 +36,23 @@ enum FenceInfo: Equatable {
                 self = .code(language: "swift")
                 return
             }
+            if word == "scenario" {
+                switch rest.dropFirst().first {
+                case nil:
+                    self = .scenario(appleUnverified: false)
+                case Scenario.appleUnverifiedMark? where rest.count == 2:
+                    self = .scenario(appleUnverified: true)
+                case let other?:
+                    throw Invalid(rest.count == 2
+                        ? "unknown word `\(other)` after ```swift scenario (the one mark a scenario takes is `\(Scenario.appleUnverifiedMark)`)"
+                        : "a scenario takes at most one mark, `\(Scenario.appleUnverifiedMark)`, not \(rest.count - 1) words")
+                }
+                return
+            }
             guard rest.count == 1 else {
                 throw Invalid("a swift block takes one option, `scenario` or `excerpt=<file>#<name>`, not \(rest.count)")
             }
-            if word == "scenario" {
-                self = .scenario
-            } else if word.hasPrefix("excerpt=") {
+            if word.hasPrefix("excerpt=") {
                 let reference = word.dropFirst("excerpt=".count)
                 let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

@@ -27,6 +27,10 @@ public struct ChapterRenderer {
     static let linkStyle = TextStyle(color: .blue, underline: true)
     static let frameStyle = TextStyle(color: .lightBlack)
     static let labelStyle = TextStyle(color: .green, bold: true)
+    static let appleUnverifiedStyle = TextStyle(color: .yellow)
+    /// What a scenario marked `apple-unverified` says beside its label: its output is
+    /// OpenCombine's, and nobody has yet run it on Apple's Combine.
+    public static let appleUnverifiedLabel = "OpenCombine's output, not yet run on Apple's Combine"
     static let outputStyle = TextStyle(color: .green)
     static let driftStyle = TextStyle(color: .red, bold: true)
 
@@ -139,12 +143,26 @@ public struct ChapterRenderer {
         return lines
     }
 
+    /// `CombineX at 299bc0f` for a link to a file of a GitHub repository at a commit
+    /// (`https://github.com/cx-org/CombineX/blob/<40 hex digits>/…`); nil for any other.
+    static func pinnedSource(_ destination: String) -> String? {
+        let prefix = "https://github.com/"
+        guard destination.hasPrefix(prefix) else { return nil }
+        let parts = destination.dropFirst(prefix.count).split(separator: "/", maxSplits: 4)
+        guard parts.count == 5, parts[2] == "blob", parts[3].count == 40, parts[3].allSatisfy(\.isHexDigit) else { return nil }
+        return "\(parts[1]) at \(parts[3].prefix(7))"
+    }
+
     private func render(_ scenario: Scenario, width: Int, chapter: Chapter) -> [StyledLine] {
-        let label: StyledLine = [
+        var label: StyledLine = [
             Span("Scenario \(chapter.number).\(scenario.number)", Self.labelStyle),
             Span(" · try it: ", Self.frameStyle),
             Span("swift run workbook try \(chapter.number)#\(scenario.number)", Self.inlineCodeStyle, keepsTogether: true),
         ]
+        if scenario.isAppleUnverified {
+            // The fence's `apple-unverified`, in the reader's words.
+            label += [Span(" · ", Self.frameStyle), Span(Self.appleUnverifiedLabel, Self.appleUnverifiedStyle, keepsTogether: true)]
+        }
         let output = plainLines(scenario.expectedOutput).map { $0.map { Span($0.text, Self.outputStyle) } }
         return framed(label: label, width: width, body: SwiftHighlighter().highlight(scenario.code))
             + [[Span("├─ ", Self.frameStyle), Span("prints", Self.labelStyle)]]
@@ -183,6 +201,11 @@ public struct ChapterRenderer {
         case .link(let text, let destination):
             let shown = spans(for: text, style: style.merging(Self.linkStyle))
             let isBare = text.plainText == destination || destination.hasPrefix("#")
+            if let pinned = Self.pinnedSource(destination) {
+                // A file of another repository at a commit (docs/evidence/): its text names the
+                // file and lines, so the repository and commit are enough, not a long URL.
+                return shown + [Span(" (\(pinned))", style.merging(Self.ruleStyle))]
+            }
             return isBare ? shown : shown + [Span(" (\(destination))", style.merging(Self.ruleStyle))]
         case .citation(let citation):
             // The file and lines, never the `opencombine:` URL: a reader can open them.

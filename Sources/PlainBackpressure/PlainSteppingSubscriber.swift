@@ -13,6 +13,7 @@ import OpenCombineShim
 /// completes that promise with `.more`, now or later, from any thread. `.cancel` ends the
 /// subscription. Only the latest promise counts, once.
 public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+    // [excerpt: api]
     public typealias Stepper = (Event) -> Void
 
     /// What the stepper is told.
@@ -38,6 +39,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
             subscriber.complete(promise: id, with: request)
         }
     }
+    // [/excerpt]
 
     // [excerpt: state]
     private enum Phase {
@@ -67,6 +69,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
         self.stepper = stepper
     }
 
+    // [excerpt: receive-subscription]
     public func receive(subscription: Subscription) {
         lock.lock()
         guard case .subscribing = phase else {
@@ -77,6 +80,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
         lock.unlock()
         upstream.start(with: subscription, requesting: .max(1))
     }
+    // [/excerpt]
 
     // [excerpt: receive-input]
     public func receive(_ input: Input) -> Subscribers.Demand {
@@ -101,6 +105,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
     }
     // [/excerpt]
 
+    // [excerpt: ends]
     public func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard case .subscribed = phase else {
@@ -124,6 +129,7 @@ public final class PlainSteppingSubscriber<Input, Failure: Error>: Subscriber, C
         withExtendedLifetime(stepper) {} // Released after the lock: it may run a deinit.
         upstream.cancel()
     }
+    // [/excerpt]
 
     // [excerpt: complete-promise]
     fileprivate func complete(promise id: Int, with request: Request) {

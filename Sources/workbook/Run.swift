@@ -19,9 +19,16 @@ struct Run: ParsableCommand {
             against the sources the package resolved, a line per citation that does not hold. \
             Exits non-zero unless every scenario passes and every citation holds.
 
+            A scenario the chapter marks apple-unverified (```swift scenario apple-unverified) \
+            holds output shown only on OpenCombine. On Apple's Combine, such a scenario that prints \
+            something else is reported as APPLE DIFFERS, with both outputs, and fails nothing; the \
+            run ends with a count of them. WORKBOOK_COMBINE=apple judges a run on Linux as if on \
+            Apple's Combine.
+
             On GitHub Actions (GITHUB_ACTIONS=true), each scenario that did not pass is also an \
-            error annotation on its chapter line, and a table of them (chapter line, scenario, \
-            first differing line) is appended to the job's summary page (GITHUB_STEP_SUMMARY).
+            error annotation on its chapter line (a warning for APPLE DIFFERS), and a table of them \
+            (chapter line, scenario, first differing line) is appended to the job's summary page \
+            (GITHUB_STEP_SUMMARY).
             """
     )
 
@@ -30,6 +37,11 @@ struct Run: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Show what every scenario printed.")
     var verbose = false
+
+    @Option(name: .customLong("apple-report"), help: ArgumentHelp(
+        "Also write the scenarios marked apple-unverified, with what each printed, to this Markdown file.",
+        valueName: "file"))
+    var appleReport: String?
 
     @OptionGroup var timeLimit: TimeLimitOption
 
@@ -53,14 +65,22 @@ struct Run: ParsableCommand {
             results += runner.run(chapter).results
         }
         progress.finish()
-        let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal)
+        let report = RunReport(results: results, isVerbose: verbose, terminal: options.terminal, combine: runner.combine)
         print(report.text, terminator: "")
+        if let appleReport {
+            let questions = AppleOpenQuestions(results: results, combine: runner.combine)
+            do {
+                try Data(questions.markdown.utf8).write(to: URL(fileURLWithPath: appleReport))
+            } catch {
+                FileHandle.standardError.write(Data("warning: cannot write \(appleReport): \(error.localizedDescription)\n".utf8))
+            }
+        }
         // After the report, where they are not scrolled away: the citations that do not hold.
         for line in evidence.lines {
             FileHandle.standardError.write(Data("\(line)\n".utf8))
         }
         if let github = GitHubActions() {
-            let summary = GitHubRunSummary(results: results)
+            let summary = GitHubRunSummary(results: results, combine: runner.combine.description)
             summary.annotations.forEach { print($0) }
             do {
                 try github.appendToSummary(summary.markdown)

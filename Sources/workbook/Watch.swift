@@ -28,20 +28,29 @@ struct Watch: ParsableCommand {
         workbook_line_buffer_standard_output()
         print("Watching Exercises/ (Ctrl-C to stop).")
         var standing: [String: ExerciseResult] = [:]
-        if let summary = check(ExerciseManifest.all, in: workspace) {
+        switch check(ExerciseManifest.all, in: workspace) {
+        case .success(let summary):
             print(summary.text, terminator: "")
             for result in summary.results { standing[result.exercise.name] = result }
+        case .failure(let error):
+            print("error: \(error)")
         }
         while true {
             Thread.sleep(forTimeInterval: interval)
             let changed = watcher.changes()
-            guard !changed.isEmpty, var summary = check(changed, in: workspace) else { continue }
+            guard !changed.isEmpty else { continue }
+            let checked = check(changed, in: workspace)
             // Saved again while it was checked: the next look checks what is there now.
             guard watcher.isAsSeen(changed) else { continue }
-            for result in summary.results { standing[result.exercise.name] = result }
-            summary.standing = ExerciseManifest.all.compactMap { standing[$0.name] }
             print("\n\(changed.map(\.filePath).joined(separator: ", ")) changed:")
-            print(summary.text, terminator: "")
+            switch checked {
+            case .success(var summary):
+                for result in summary.results { standing[result.exercise.name] = result }
+                summary.standing = ExerciseManifest.all.compactMap { standing[$0.name] }
+                print(summary.text, terminator: "")
+            case .failure(let error):
+                print("error: \(error)") // A grading error is said, and watching goes on.
+            }
         }
     }
 
@@ -49,14 +58,12 @@ struct Watch: ParsableCommand {
         if !(interval.isFinite && interval > 0) { throw ValidationError("--interval must be a number of seconds more than 0") }
     }
 
-    /// Checks `exercises`; a grading error is printed, and watching goes on.
-    private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) -> CheckSummary? {
-        do {
-            return try Check.summary(
+    /// Checks `exercises`, or says why they could not be graded (the caller prints it, after
+    /// the line that names what changed, and watching goes on).
+    private func check(_ exercises: [Exercise], in workspace: ExerciseWorkspace) -> Result<CheckSummary, any Error> {
+        Result {
+            try Check.summary(
                 of: exercises, in: workspace, policy: GradingPolicy(checkSeconds: timeLimit.seconds(or: GradingPolicy().checkSeconds)), terminal: options.terminal, gradeUntouched: false)
-        } catch {
-            print("error: \(error)")
-            return nil
         }
     }
 }

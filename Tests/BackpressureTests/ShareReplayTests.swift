@@ -4,14 +4,17 @@ import Foundation
 import OpenCombineShim
 import Testing
 
+/// Every test runs against the library's ShareReplay and the plain one that chapter 5
+/// teaches first (`.whileConnected`, which only the library's has, is tested in
+/// `ShareReplayScopeTests`).
 @Suite("ShareReplay")
 struct ShareReplayTests {
-    @Test func replaysTheLatestValuesAndTheCompletionToLateSubscribers() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func replaysTheLatestValuesAndTheCompletionToLateSubscribers(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<String, Never>()
         var upstreamSubscriptions = 0
-        let shared = subject
-            .handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 })
-            .shareReplay(2)
+        let shared = implementation.share(subject
+            .handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 }), 2)
         var log: [String] = []
         func subscribe(_ name: String) -> AnyCancellable {
             shared.sink(receiveCompletion: { log.append("\(name) \($0)") },
@@ -35,9 +38,10 @@ struct ShareReplayTests {
         withExtendedLifetime((one, two, three)) {}
     }
 
-    @Test func replaysAFailure() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func replaysAFailure(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, TestError>()
-        let shared = subject.shareReplay(1)
+        let shared = implementation.share(subject, 1)
         let early = RecordingSubscriber<Int, TestError>()
         shared.subscribe(early)
         subject.send(1)
@@ -51,10 +55,11 @@ struct ShareReplayTests {
         }
     }
 
-    @Test func honoursEachSubscribersDemandAndCompletesAfterWhatItMayStillAskFor() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func honoursEachSubscribersDemandAndCompletesAfterWhatItMayStillAskFor(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, Never>()
         let trace = Trace()
-        let shared = subject.shareReplay(10).traced("shared", into: trace)
+        let shared = implementation.share(subject, 10).traced("shared", into: trace)
         let slow = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         let fast = RecordingSubscriber<Int, Never>()
         shared.subscribe(slow)
@@ -74,9 +79,10 @@ struct ShareReplayTests {
         #expect(trace.violations.isEmpty)
     }
 
-    @Test func aSubscriberMaySubscribeAgainOrCancelFromInsideADelivery() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func aSubscriberMaySubscribeAgainOrCancelFromInsideADelivery(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, Never>()
-        let shared = subject.shareReplay(3)
+        let shared = implementation.share(subject, 3)
         var inner: [Int] = []
         var innerCancellable: AnyCancellable?
         var outerCancellable: AnyCancellable?
@@ -96,9 +102,10 @@ struct ShareReplayTests {
         withExtendedLifetime(innerCancellable) {}
     }
 
-    @Test func cancellingSendsNoCompletionReleasesTheSubscriberAndRemovesIt() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func cancellingSendsNoCompletionReleasesTheSubscriberAndRemovesIt(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, Never>()
-        let shared = subject.shareReplay()
+        let shared = implementation.share(subject)
         weak var weakSubscriber: RecordingSubscriber<Int, Never>?
         do {
             let subscriber = RecordingSubscriber<Int, Never>()
@@ -113,13 +120,14 @@ struct ShareReplayTests {
         #expect(weakSubscriber == nil)
     }
 
-    @Test func doesNotRetainTheUpstreamAfterItEnds() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func doesNotRetainTheUpstreamAfterItEnds(_ implementation: ShareReplayImplementation) {
         weak var weakSubscription: ManualPublisher<Int, Never>.Subscription?
-        let shared: Publishers.ShareReplay<ManualPublisher<Int, Never>>
+        let shared: SharedUnderTest<Int, Never>
         let subscriber = RecordingSubscriber<Int, Never>()
         do {
             let upstream = ManualPublisher<Int, Never>()
-            shared = upstream.shareReplay()
+            shared = implementation.share(upstream)
             shared.subscribe(subscriber)
             weakSubscription = upstream.subscription
             #expect(weakSubscription?.requests == [.unlimited])
@@ -131,19 +139,21 @@ struct ShareReplayTests {
         withExtendedLifetime(shared) {}
     }
 
-    @Test func releasingThePublisherCancelsTheUpstream() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func releasingThePublisherCancelsTheUpstream(_ implementation: ShareReplayImplementation) {
         let upstream = ManualPublisher<Int, Never>()
         do {
-            let shared = upstream.shareReplay()
+            let shared = implementation.share(upstream)
             let cancellable = shared.sink { _ in }
             cancellable.cancel()
         }
         #expect(upstream.subscription?.isCancelled == true)
     }
 
-    @Test func aBufferOfZeroReplaysNothing() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func aBufferOfZeroReplaysNothing(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, Never>()
-        let shared = subject.shareReplay(0)
+        let shared = implementation.share(subject, 0)
         let early = RecordingSubscriber<Int, Never>()
         shared.subscribe(early)
         subject.send(1)
@@ -154,9 +164,10 @@ struct ShareReplayTests {
         #expect(late.values == [2])
     }
 
-    @Test func concurrentSubscribeAndCancelLoseAndDuplicateNothing() {
+    @Test(arguments: ShareReplayImplementation.all)
+    func concurrentSubscribeAndCancelLoseAndDuplicateNothing(_ implementation: ShareReplayImplementation) {
         let subject = PassthroughSubject<Int, Never>()
-        let shared = subject.shareReplay() // Replays everything.
+        let shared = implementation.share(subject) // Replays everything.
         let count = 2_000
         let trace = Trace()
         let audited = shared.traced("shared", into: trace)

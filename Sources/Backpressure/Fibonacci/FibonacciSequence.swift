@@ -1,3 +1,4 @@
+// [excerpt: sequence]
 /// The state of the Fibonacci sequence: the next number to send and the one after it.
 ///
 /// Kept apart from the subscription so that the arithmetic, including where `Int` runs
@@ -21,3 +22,4 @@ struct FibonacciSequence {
     /// True once every number that fits in `Int` has been returned.
     var isExhausted: Bool { current == nil }
 }
+// [/excerpt]

@@ -16,12 +16,19 @@ import OpenCombineShim
 /// `request(_:)` and `cancel()` may come from any thread.
 final class FibonacciSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Int, Downstream.Failure == Never {
+    // [excerpt: state]
     private let lock = Lock()
+    /// The subscriber; nil once it cancelled or was sent the completion.
     private var downstream: Downstream?
+    /// Where we are in the sequence: the next number, and the one after it.
     private var sequence = FibonacciSequence()
+    /// How many more numbers the configuration's count allows.
     private var remaining: Subscribers.Demand
+    /// How many more numbers the subscriber asked for and has not been sent.
     private var demand = Subscribers.Demand.none
+    /// True while a loop is sending, so that a request from inside it only adds demand.
     private var isSending = false
+    // [/excerpt]
 
     init(subscriber: Downstream, count: Subscribers.Demand) {
         downstream = subscriber
@@ -49,11 +56,14 @@ where Downstream.Input == Int, Downstream.Failure == Never {
         lock.withLock { downstream = nil }
     }
 
+    // [excerpt: step]
+    /// What one turn of the sending loop decided, under the lock, to do after releasing it.
     private enum Step {
-        case send(Int, to: Downstream)
-        case finish(Downstream)
-        case stop
+        case send(Int, to: Downstream) // Deliver one number.
+        case finish(Downstream)        // Send `.finished`: the count or the sequence ran out.
+        case stop                      // Nothing to do: cancelled, or no demand left.
     }
+    // [/excerpt]
 
     // [excerpt: send-loop]
     private func sendWhileDemanded() {

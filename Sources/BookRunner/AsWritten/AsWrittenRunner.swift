@@ -24,6 +24,9 @@ public struct AsWrittenRunner {
     public var log: (String) -> Void
     /// Told how far the scenario kit's build has got, when an edited chapter needs it built.
     public var kitProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// The Combine the scenarios run on, which decides how a scenario marked
+    /// `apple-unverified` that prints something else is judged (``CombineImplementation``).
+    public var combine: CombineImplementation = .current
     /// Whether the kit was made current, once for all the chapters of a run: SwiftPM takes
     /// seconds even to find that it has nothing to build.
     private let kitPreparation = KitPreparation()
@@ -80,7 +83,8 @@ public struct AsWrittenRunner {
         let run = host.runCollectingDrawings(ids, confirmingMismatchesWith: expected)
         let results = zip(ids, chapter.scenarios).map { id, scenario in
             ScenarioResult(id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,
-                           expectedOutput: scenario.expectedOutput, outcome: run.outcomes[id] ?? .missing)
+                           expectedOutput: scenario.expectedOutput, outcome: run.outcomes[id] ?? .missing,
+                           isAppleUnverified: scenario.isAppleUnverified, combine: combine)
         }
         return ChapterRun(results: results, drawings: run.drawings)
     }

@@ -82,7 +82,8 @@ public struct ScenarioPlayground {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         let id = ScenarioID(chapter: chapter.name, number: scenario.number)
         // Line 0 for the fence, so the code starts at the file's line 1.
-        let copy = Scenario(number: scenario.number, code: text, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading)
+        let copy = Scenario(number: scenario.number, code: text, line: 0, expectedOutput: scenario.expectedOutput, outputLine: 0, heading: scenario.heading,
+                            isAppleUnverified: scenario.isAppleUnverified)
         let source = ChapterSource(contents: .init(path: path, number: chapter.number, slug: chapter.slug, name: chapter.name,
                                                    title: chapter.title, scenarios: [copy]))
         func verdict(_ status: ScenarioResult.Status) -> Run {
@@ -94,7 +95,8 @@ public struct ScenarioPlayground {
         case .success(let executable):
             let run = ScenarioRunner(executable: executable.path, timeLimit: timeLimit).runCollectingDrawings([id])
             let result = ScenarioResult(id: id, chapterPath: chapter.path, line: scenario.line, heading: scenario.heading,
-                                        expectedOutput: scenario.expectedOutput, outcome: run.outcomes[id] ?? .missing)
+                                        expectedOutput: scenario.expectedOutput, outcome: run.outcomes[id] ?? .missing,
+                                        isAppleUnverified: scenario.isAppleUnverified)
             return Run(result: result, drawings: run.drawings[id] ?? [])
         }
     }

@@ -18,66 +18,110 @@ extension ScenarioCatalog {
         scenarios: [
             CompiledScenario(
                 number: 1,
-                heading: "What it should do",
-                line: 46,
-                outputLine: 71,
-                code: "let subject = PassthroughSubject<String, Never>()\nlet shared = subject.print(\"upstream\").shareReplay(2)\nvar cancellables: Set<AnyCancellable> = []\n\nfunc subscribe(_ name: String) {\n    print(\"\\(name) subscribes\")\n    shared\n        .sink(receiveCompletion: { print(\"\\(name): \\($0)\") },\n              receiveValue: { print(\"\\(name): \\($0)\") })\n        .store(in: &cancellables)\n}\n\nsubject.send(\"a\")        // nobody is subscribed yet: lost\nsubscribe(\"one\")\nsubject.send(\"b\")\nsubject.send(\"c\")\nsubject.send(\"d\")\nsubscribe(\"two\")         // gets the last two: c, d\nsubject.send(\"e\")\nsubject.send(\"f\")\nsubject.send(completion: .finished)\nsubscribe(\"three\")       // gets e, f and the completion\n",
-                expectedOutput: "one subscribes\nupstream: receive subscription: (PassthroughSubject)\nupstream: request unlimited\nupstream: receive value: (b)\none: b\nupstream: receive value: (c)\none: c\nupstream: receive value: (d)\none: d\ntwo subscribes\ntwo: c\ntwo: d\nupstream: receive value: (e)\none: e\ntwo: e\nupstream: receive value: (f)\none: f\ntwo: f\nupstream: receive finished\none: finished\ntwo: finished\nthree subscribes\nthree: e\nthree: f\nthree: finished\n",
+                heading: "ShareReplay: one upstream, many subscribers, and a lock",
+                line: 17,
+                outputLine: 34,
+                code: "let source = PassthroughSubject<String, Never>()\nlet shared = source.share()\nvar early: [String] = [], late: [String] = []\n\nlet first = shared.sink { early.append($0) }\nsource.send(\"a\")\nsource.send(\"b\")\nlet second = shared.sink { late.append($0) }   // arrives after a and b\nsource.send(\"c\")\n\nprint(\"early saw \\(early)\")\nprint(\"late saw  \\(late)\")\nfirst.cancel()\nsecond.cancel()\n",
+                expectedOutput: "early saw [\"a\", \"b\", \"c\"]\nlate saw  [\"c\"]\n",
                 run: chapter_05_sharereplay_scenario1
             ),
             CompiledScenario(
                 number: 2,
-                heading: "A first version, and its three bugs",
-                line: 185,
-                outputLine: 309,
-                code: "final class TattlingLock {\n    private var depth = 0\n    func around<T>(_ body: () -> T) -> T {\n        if depth > 0 {\n            print(\"  !! the lock was taken again by its own holder: a real lock would deadlock here\")\n        }\n        depth += 1\n        defer { depth -= 1 }\n        return body()\n    }\n}\n\nfinal class NaiveLink<Output>: Subscription {\n    var downstream: AnySubscriber<Output, Never>?\n    var demand = Subscribers.Demand.none\n    var queue: [Output]\n\n    init(downstream: AnySubscriber<Output, Never>, replay: [Output]) {\n        self.downstream = downstream\n        self.queue = replay\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        drain()\n    }\n\n    func receive(_ value: Output) {\n        queue.append(value)\n        drain()\n    }\n\n    func drain() {\n        while demand > .none, !queue.isEmpty, let downstream {\n            demand -= 1\n            demand += downstream.receive(queue.removeFirst())\n        }\n    }\n\n    func cancel() {\n        downstream?.receive(completion: .finished)    // bug 2\n        downstream = nil                              // bug 3: still in the list\n    }\n}\n\nfinal class NaiveShareReplay<Output>: Publisher {\n    typealias Failure = Never\n    let upstream: AnyPublisher<Output, Never>\n    let size: Int\n    let lock = TattlingLock()\n    var replay: [Output] = []\n    var links: [NaiveLink<Output>] = []\n    var connection: AnyCancellable?\n\n    init(upstream: AnyPublisher<Output, Never>, size: Int) {\n        self.upstream = upstream\n        self.size = size\n    }\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {\n        lock.around {\n            let link = NaiveLink(downstream: AnySubscriber(subscriber), replay: replay)\n            links.append(link)\n            subscriber.receive(subscription: link)    // bug 1: calls out under the lock\n            if connection == nil {\n                connection = upstream.sink { self.relay($0) }\n            }\n        }\n    }\n\n    func relay(_ value: Output) {\n        lock.around {\n            replay.append(value)\n            if replay.count > size { replay.removeFirst() }\n            for link in links { link.receive(value) } // bug 1 again\n        }\n    }\n}\n\nfinal class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = NaiveShareReplay(upstream: subject.eraseToAnyPublisher(), size: 2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nlet recorder = Recorder()\nshared.subscribe(recorder)\nrecorder.cancel()\nlate?.cancel()\nprint(\"subscriptions still held: \\(shared.links.count)\")\nfirst.cancel()\n",
-                expectedOutput: "first: a\nfirst: b\n  !! the lock was taken again by its own holder: a real lock would deadlock here\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder: finished\nsubscriptions still held: 3\n",
+                heading: "What it should do",
+                line: 74,
+                outputLine: 99,
+                code: "let subject = PassthroughSubject<String, Never>()\nlet shared = subject.print(\"upstream\").shareReplay(2)\nvar cancellables: Set<AnyCancellable> = []\n\nfunc subscribe(_ name: String) {\n    print(\"\\(name) subscribes\")\n    shared\n        .sink(receiveCompletion: { print(\"\\(name): \\($0)\") },\n              receiveValue: { print(\"\\(name): \\($0)\") })\n        .store(in: &cancellables)\n}\n\nsubject.send(\"a\")        // nobody is subscribed yet: lost\nsubscribe(\"one\")\nsubject.send(\"b\")\nsubject.send(\"c\")\nsubject.send(\"d\")\nsubscribe(\"two\")         // gets the last two: c, d\nsubject.send(\"e\")\nsubject.send(\"f\")\nsubject.send(completion: .finished)\nsubscribe(\"three\")       // gets e, f and the completion\n",
+                expectedOutput: "one subscribes\nupstream: receive subscription: (PassthroughSubject)\nupstream: request unlimited\nupstream: receive value: (b)\none: b\nupstream: receive value: (c)\none: c\nupstream: receive value: (d)\none: d\ntwo subscribes\ntwo: c\ntwo: d\nupstream: receive value: (e)\none: e\ntwo: e\nupstream: receive value: (f)\none: f\ntwo: f\nupstream: receive finished\none: finished\ntwo: finished\nthree subscribes\nthree: e\nthree: f\nthree: finished\n",
                 run: chapter_05_sharereplay_scenario2
             ),
             CompiledScenario(
                 number: 3,
-                heading: "The library's version",
-                line: 442,
-                outputLine: 491,
-                code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.shareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
-                expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
+                heading: "A first version, and its three bugs",
+                line: 213,
+                outputLine: 337,
+                code: "final class TattlingLock {\n    private var depth = 0\n    func around<T>(_ body: () -> T) -> T {\n        if depth > 0 {\n            print(\"  !! the lock was taken again by its own holder: a real lock would deadlock here\")\n        }\n        depth += 1\n        defer { depth -= 1 }\n        return body()\n    }\n}\n\nfinal class NaiveLink<Output>: Subscription {\n    var downstream: AnySubscriber<Output, Never>?\n    var demand = Subscribers.Demand.none\n    var queue: [Output]\n\n    init(downstream: AnySubscriber<Output, Never>, replay: [Output]) {\n        self.downstream = downstream\n        self.queue = replay\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        drain()\n    }\n\n    func receive(_ value: Output) {\n        queue.append(value)\n        drain()\n    }\n\n    func drain() {\n        while demand > .none, !queue.isEmpty, let downstream {\n            demand -= 1\n            demand += downstream.receive(queue.removeFirst())\n        }\n    }\n\n    func cancel() {\n        downstream?.receive(completion: .finished)    // bug 2\n        downstream = nil                              // bug 3: still in the list\n    }\n}\n\nfinal class NaiveShareReplay<Output>: Publisher {\n    typealias Failure = Never\n    let upstream: AnyPublisher<Output, Never>\n    let size: Int\n    let lock = TattlingLock()\n    var replay: [Output] = []\n    var links: [NaiveLink<Output>] = []\n    var connection: AnyCancellable?\n\n    init(upstream: AnyPublisher<Output, Never>, size: Int) {\n        self.upstream = upstream\n        self.size = size\n    }\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {\n        lock.around {\n            let link = NaiveLink(downstream: AnySubscriber(subscriber), replay: replay)\n            links.append(link)\n            subscriber.receive(subscription: link)    // bug 1: calls out under the lock\n            if connection == nil {\n                connection = upstream.sink { self.relay($0) }\n            }\n        }\n    }\n\n    func relay(_ value: Output) {\n        lock.around {\n            replay.append(value)\n            if replay.count > size { replay.removeFirst() }\n            for link in links { link.receive(value) } // bug 1 again\n        }\n    }\n}\n\nfinal class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = NaiveShareReplay(upstream: subject.eraseToAnyPublisher(), size: 2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nlet recorder = Recorder()\nshared.subscribe(recorder)\nrecorder.cancel()\nlate?.cancel()\nprint(\"subscriptions still held: \\(shared.links.count)\")\nfirst.cancel()\n",
+                expectedOutput: "first: a\nfirst: b\n  !! the lock was taken again by its own holder: a real lock would deadlock here\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder: finished\nsubscriptions still held: 3\n",
                 run: chapter_05_sharereplay_scenario3
             ),
             CompiledScenario(
                 number: 4,
-                heading: "Demand, per subscriber",
-                line: 557,
-                outputLine: 576,
-                code: "let subject = PassthroughSubject<Int, Never>()\nlet shared = subject.shareReplay(3)\nlet fast = shared.sink(\n    receiveCompletion: { print(\"fast: \\($0)\") },\n    receiveValue: { print(\"fast: \\($0)\") })\nlet slow = shared.mySink(\n    receiveCompletion: { print(\"slow: \\($0)\") },\n    receiveValue: { print(\"slow: \\($0)\"); return false })\n\nfor value in 1...5 { subject.send(value) }\nsubject.send(completion: .finished)\nprint(\"-- slow resumes, three times --\")\nslow.resume()\nslow.resume()\nslow.resume()\nfast.cancel()\n",
-                expectedOutput: "fast: 1\nslow: 1\nfast: 2\nfast: 3\nfast: 4\nfast: 5\nfast: finished\n-- slow resumes, three times --\nslow: 3\nslow: 4\nslow: 5\nslow: finished\n",
+                heading: "A plain version",
+                line: 528,
+                outputLine: 577,
+                code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.plainShareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
+                expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
                 run: chapter_05_sharereplay_scenario4
             ),
             CompiledScenario(
                 number: 5,
-                heading: "Late subscribers, drawn",
-                line: 601,
-                outputLine: 637,
-                code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet source = PassthroughSubject<Int, Never>()\nlet shared = source.traced(\"source\", into: trace).shareReplay(2)\nlet early = shared.traced(\"early\", into: trace).sink { _ in }\nfor value in 1...3 { source.send(value) }\n\nlet late = Asker()\nshared.traced(\"late\", into: trace).subscribe(late)\nlate.subscription?.request(.max(1))\nsource.send(4)\nlate.subscription?.cancel()\nsource.send(completion: .finished)\n\nprint(trace.timeline(), terminator: \"\")\nearly.cancel()\n",
-                expectedOutput: "#              2  3  6  9  11  15  17  21\nearly  request    ∞\n       event   ^-----1--2--3-------4---|\n       demand  0  ∞  ∞  ∞  ∞       ∞   ∞\nsource request       ∞\n       event      ^--1--2--3-------4---|\n       demand     0  ∞  ∞  ∞       ∞   ∞\nlate   request                 1   1\n       event               ^---2---3---!\n       demand              0   0   0   0\n",
+                heading: "Demand, per subscriber",
+                line: 651,
+                outputLine: 670,
+                code: "let subject = PassthroughSubject<Int, Never>()\nlet shared = subject.shareReplay(3)\nlet fast = shared.sink(\n    receiveCompletion: { print(\"fast: \\($0)\") },\n    receiveValue: { print(\"fast: \\($0)\") })\nlet slow = shared.mySink(\n    receiveCompletion: { print(\"slow: \\($0)\") },\n    receiveValue: { print(\"slow: \\($0)\"); return false })\n\nfor value in 1...5 { subject.send(value) }\nsubject.send(completion: .finished)\nprint(\"-- slow resumes, three times --\")\nslow.resume()\nslow.resume()\nslow.resume()\nfast.cancel()\n",
+                expectedOutput: "fast: 1\nslow: 1\nfast: 2\nfast: 3\nfast: 4\nfast: 5\nfast: finished\n-- slow resumes, three times --\nslow: 3\nslow: 4\nslow: 5\nslow: finished\n",
                 run: chapter_05_sharereplay_scenario5
             ),
             CompiledScenario(
                 number: 6,
+                heading: "Late subscribers, drawn",
+                line: 695,
+                outputLine: 731,
+                code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet source = PassthroughSubject<Int, Never>()\nlet shared = source.traced(\"source\", into: trace).shareReplay(2)\nlet early = shared.traced(\"early\", into: trace).sink { _ in }\nfor value in 1...3 { source.send(value) }\n\nlet late = Asker()\nshared.traced(\"late\", into: trace).subscribe(late)\nlate.subscription?.request(.max(1))\nsource.send(4)\nlate.subscription?.cancel()\nsource.send(completion: .finished)\n\nprint(trace.timeline(), terminator: \"\")\nearly.cancel()\n",
+                expectedOutput: "#              2  3  6  9  11  15  17  21\nearly  request    ∞\n       event   ^-----1--2--3-------4---|\n       demand  0  ∞  ∞  ∞  ∞       ∞   ∞\nsource request       ∞\n       event      ^--1--2--3-------4---|\n       demand     0  ∞  ∞  ∞       ∞   ∞\nlate   request                 1   1\n       event               ^---2---3---!\n       demand              0   0   0   0\n",
+                run: chapter_05_sharereplay_scenario6
+            ),
+            CompiledScenario(
+                number: 7,
                 heading: "How long to stay connected",
-                line: 686,
-                outputLine: 707,
+                line: 782,
+                outputLine: 803,
                 code: "let scheduler = DispatchQueue.test\nlet readings = Deferred {\n    scheduler.timerPublisher(every: .seconds(1)).autoconnect()\n        .scan(0) { count, _ in count + 1 }\n}\n.handleEvents(receiveSubscription: { _ in print(\"sensor: on\") },\n              receiveCancel: { print(\"sensor: off\") })\n.shareReplay(1, scope: .whileConnected)\n\nvar screen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(2))\nprint(\"-- the screen closes --\")\nscreen.cancel()\nscheduler.advance(by: .seconds(5))\nprint(\"-- the screen opens again --\")\nscreen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(1))\nscreen.cancel()\n",
                 expectedOutput: "sensor: on\nscreen: reading 1\nscreen: reading 2\n-- the screen closes --\nsensor: off\n-- the screen opens again --\nsensor: on\nscreen: reading 1\nsensor: off\n",
-                run: chapter_05_sharereplay_scenario6
+                run: chapter_05_sharereplay_scenario7
+            ),
+            CompiledScenario(
+                number: 8,
+                heading: "The library's version",
+                line: 826,
+                outputLine: 875,
+                code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.shareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
+                expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
+                run: chapter_05_sharereplay_scenario8
             ),
         ]
     )
 }
 
-// Scenario 1, Chapters/05-sharereplay.md:46
+// Scenario 1, Chapters/05-sharereplay.md:17
 @_optimize(none)
 private func chapter_05_sharereplay_scenario1() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 47)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 18)
+let source = PassthroughSubject<String, Never>()
+let shared = source.share()
+var early: [String] = [], late: [String] = []
+
+let first = shared.sink { early.append($0) }
+source.send("a")
+source.send("b")
+let second = shared.sink { late.append($0) }   // arrives after a and b
+source.send("c")
+
+print("early saw \(early)")
+print("late saw  \(late)")
+first.cancel()
+second.cancel()
+#sourceLocation()
+withExtendedLifetime(source) {}
+withExtendedLifetime(shared) {}
+withExtendedLifetime(early) {}
+withExtendedLifetime(first) {}
+withExtendedLifetime(second) {}
+}
+
+// Scenario 2, Chapters/05-sharereplay.md:74
+@_optimize(none)
+private func chapter_05_sharereplay_scenario2() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 75)
 let subject = PassthroughSubject<String, Never>()
 let shared = subject.print("upstream").shareReplay(2)
 var cancellables: Set<AnyCancellable> = []
@@ -106,10 +150,10 @@ withExtendedLifetime(shared) {}
 withExtendedLifetime(cancellables) {}
 }
 
-// Scenario 2, Chapters/05-sharereplay.md:185
+// Scenario 3, Chapters/05-sharereplay.md:213
 @_optimize(none)
-private func chapter_05_sharereplay_scenario2() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 186)
+private func chapter_05_sharereplay_scenario3() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 214)
 final class TattlingLock {
     private var depth = 0
     func around<T>(_ body: () -> T) -> T {
@@ -239,10 +283,168 @@ withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
 }
 
-// Scenario 3, Chapters/05-sharereplay.md:442
+// Scenario 4, Chapters/05-sharereplay.md:528
 @_optimize(none)
-private func chapter_05_sharereplay_scenario3() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 443)
+private func chapter_05_sharereplay_scenario4() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 529)
+final class Recorder: Subscriber {
+    typealias Input = String
+    typealias Failure = Never
+    var subscription: Subscription?
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+    func receive(_ input: String) -> Subscribers.Demand {
+        print("recorder: \(input)")
+        return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("recorder: \(completion)")
+    }
+    func cancel() {
+        subscription?.cancel()
+        subscription = nil
+    }
+}
+
+let subject = PassthroughSubject<String, Never>()
+let shared = subject.plainShareReplay(2)
+
+var late: AnyCancellable?
+let first = shared.sink { value in
+    print("first: \(value)")
+    if value == "b" {      // subscribe again, from inside a delivery
+        late = shared.sink { print("late: \($0)") }
+    }
+}
+subject.send("a")
+subject.send("b")
+subject.send("c")
+
+print("-- a recorder subscribes, then cancels --")
+var recorder: Recorder? = Recorder()
+weak var weakRecorder: Recorder?
+weakRecorder = recorder
+shared.subscribe(recorder!)
+recorder?.cancel()
+recorder = nil
+print("recorder released: \(weakRecorder == nil)")
+subject.send("d")
+first.cancel()
+late?.cancel()
+#sourceLocation()
+withExtendedLifetime(subject) {}
+withExtendedLifetime(shared) {}
+withExtendedLifetime(late) {}
+withExtendedLifetime(first) {}
+withExtendedLifetime(recorder) {}
+}
+
+// Scenario 5, Chapters/05-sharereplay.md:651
+@_optimize(none)
+private func chapter_05_sharereplay_scenario5() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 652)
+let subject = PassthroughSubject<Int, Never>()
+let shared = subject.shareReplay(3)
+let fast = shared.sink(
+    receiveCompletion: { print("fast: \($0)") },
+    receiveValue: { print("fast: \($0)") })
+let slow = shared.mySink(
+    receiveCompletion: { print("slow: \($0)") },
+    receiveValue: { print("slow: \($0)"); return false })
+
+for value in 1...5 { subject.send(value) }
+subject.send(completion: .finished)
+print("-- slow resumes, three times --")
+slow.resume()
+slow.resume()
+slow.resume()
+fast.cancel()
+#sourceLocation()
+withExtendedLifetime(subject) {}
+withExtendedLifetime(shared) {}
+withExtendedLifetime(fast) {}
+withExtendedLifetime(slow) {}
+}
+
+// Scenario 6, Chapters/05-sharereplay.md:695
+@_optimize(none)
+private func chapter_05_sharereplay_scenario6() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 696)
+final class Asker: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    var subscription: Subscription?
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.max(1))
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        subscription = nil
+    }
+}
+
+let trace = Trace()
+let source = PassthroughSubject<Int, Never>()
+let shared = source.traced("source", into: trace).shareReplay(2)
+let early = shared.traced("early", into: trace).sink { _ in }
+for value in 1...3 { source.send(value) }
+
+let late = Asker()
+shared.traced("late", into: trace).subscribe(late)
+late.subscription?.request(.max(1))
+source.send(4)
+late.subscription?.cancel()
+source.send(completion: .finished)
+
+print(trace.timeline(), terminator: "")
+early.cancel()
+#sourceLocation()
+withExtendedLifetime(trace) {}
+withExtendedLifetime(source) {}
+withExtendedLifetime(shared) {}
+withExtendedLifetime(early) {}
+withExtendedLifetime(late) {}
+}
+
+// Scenario 7, Chapters/05-sharereplay.md:782
+@_optimize(none)
+private func chapter_05_sharereplay_scenario7() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 783)
+let scheduler = DispatchQueue.test
+let readings = Deferred {
+    scheduler.timerPublisher(every: .seconds(1)).autoconnect()
+        .scan(0) { count, _ in count + 1 }
+}
+.handleEvents(receiveSubscription: { _ in print("sensor: on") },
+              receiveCancel: { print("sensor: off") })
+.shareReplay(1, scope: .whileConnected)
+
+var screen = readings.sink { print("screen: reading \($0)") }
+scheduler.advance(by: .seconds(2))
+print("-- the screen closes --")
+screen.cancel()
+scheduler.advance(by: .seconds(5))
+print("-- the screen opens again --")
+screen = readings.sink { print("screen: reading \($0)") }
+scheduler.advance(by: .seconds(1))
+screen.cancel()
+#sourceLocation()
+withExtendedLifetime(scheduler) {}
+withExtendedLifetime(readings) {}
+withExtendedLifetime(screen) {}
+}
+
+// Scenario 8, Chapters/05-sharereplay.md:826
+@_optimize(none)
+private func chapter_05_sharereplay_scenario8() {
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 827)
 final class Recorder: Subscriber {
     typealias Input = String
     typealias Failure = Never
@@ -295,104 +497,4 @@ withExtendedLifetime(shared) {}
 withExtendedLifetime(late) {}
 withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
-}
-
-// Scenario 4, Chapters/05-sharereplay.md:557
-@_optimize(none)
-private func chapter_05_sharereplay_scenario4() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 558)
-let subject = PassthroughSubject<Int, Never>()
-let shared = subject.shareReplay(3)
-let fast = shared.sink(
-    receiveCompletion: { print("fast: \($0)") },
-    receiveValue: { print("fast: \($0)") })
-let slow = shared.mySink(
-    receiveCompletion: { print("slow: \($0)") },
-    receiveValue: { print("slow: \($0)"); return false })
-
-for value in 1...5 { subject.send(value) }
-subject.send(completion: .finished)
-print("-- slow resumes, three times --")
-slow.resume()
-slow.resume()
-slow.resume()
-fast.cancel()
-#sourceLocation()
-withExtendedLifetime(subject) {}
-withExtendedLifetime(shared) {}
-withExtendedLifetime(fast) {}
-withExtendedLifetime(slow) {}
-}
-
-// Scenario 5, Chapters/05-sharereplay.md:601
-@_optimize(none)
-private func chapter_05_sharereplay_scenario5() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 602)
-final class Asker: Subscriber {
-    typealias Input = Int
-    typealias Failure = Never
-
-    var subscription: Subscription?
-
-    func receive(subscription: Subscription) {
-        self.subscription = subscription
-        subscription.request(.max(1))
-    }
-
-    func receive(_ input: Int) -> Subscribers.Demand { .none }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        subscription = nil
-    }
-}
-
-let trace = Trace()
-let source = PassthroughSubject<Int, Never>()
-let shared = source.traced("source", into: trace).shareReplay(2)
-let early = shared.traced("early", into: trace).sink { _ in }
-for value in 1...3 { source.send(value) }
-
-let late = Asker()
-shared.traced("late", into: trace).subscribe(late)
-late.subscription?.request(.max(1))
-source.send(4)
-late.subscription?.cancel()
-source.send(completion: .finished)
-
-print(trace.timeline(), terminator: "")
-early.cancel()
-#sourceLocation()
-withExtendedLifetime(trace) {}
-withExtendedLifetime(source) {}
-withExtendedLifetime(shared) {}
-withExtendedLifetime(early) {}
-withExtendedLifetime(late) {}
-}
-
-// Scenario 6, Chapters/05-sharereplay.md:686
-@_optimize(none)
-private func chapter_05_sharereplay_scenario6() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 687)
-let scheduler = DispatchQueue.test
-let readings = Deferred {
-    scheduler.timerPublisher(every: .seconds(1)).autoconnect()
-        .scan(0) { count, _ in count + 1 }
-}
-.handleEvents(receiveSubscription: { _ in print("sensor: on") },
-              receiveCancel: { print("sensor: off") })
-.shareReplay(1, scope: .whileConnected)
-
-var screen = readings.sink { print("screen: reading \($0)") }
-scheduler.advance(by: .seconds(2))
-print("-- the screen closes --")
-screen.cancel()
-scheduler.advance(by: .seconds(5))
-print("-- the screen opens again --")
-screen = readings.sink { print("screen: reading \($0)") }
-scheduler.advance(by: .seconds(1))
-screen.cancel()
-#sourceLocation()
-withExtendedLifetime(scheduler) {}
-withExtendedLifetime(readings) {}
-withExtendedLifetime(screen) {}
 }

@@ -19,35 +19,35 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 1,
                 heading: "The idea: a value and a promise",
-                line: 82,
-                outputLine: 117,
-                code: "print(\"== completing the promise inside the stepper ==\")\nlet eager = [\"A\", \"B\", \"C\"].publisher\n    .print()\n    .step { event in\n        switch event {\n        case let .input(value, promise):\n            print(\"stepper: \\(value)\")\n            promise(.more)\n        case let .completion(completion):\n            print(\"stepper: \\(completion)\")\n        }\n    }\n\nprint(\"== completing it later ==\")\nvar pending: SteppingSubscriber<String, Never>.Promise?\nlet patient = [\"A\", \"B\", \"C\"].publisher\n    .print()\n    .step { event in\n        switch event {\n        case let .input(value, promise):\n            print(\"stepper: \\(value)\")\n            pending = promise\n        case let .completion(completion):\n            print(\"stepper: \\(completion)\")\n        }\n    }\nprint(\"-- later --\")\npending?(.more)\nprint(\"-- later --\")\npending?(.more)\neager.cancel()\npatient.cancel()\n",
+                line: 92,
+                outputLine: 125,
+                code: "print(\"== completing the promise inside the stepper ==\")\nlet eager = PlainSteppingSubscriber<String, Never> { event in\n    switch event {\n    case let .input(value, promise):\n        print(\"stepper: \\(value)\")\n        promise(.more)\n    case let .completion(completion):\n        print(\"stepper: \\(completion)\")\n    }\n}\n[\"A\", \"B\", \"C\"].publisher.print().subscribe(eager)\n\nprint(\"== completing it later ==\")\nvar pending: PlainSteppingSubscriber<String, Never>.Promise?\nlet patient = PlainSteppingSubscriber<String, Never> { event in\n    switch event {\n    case let .input(value, promise):\n        print(\"stepper: \\(value)\")\n        pending = promise\n    case let .completion(completion):\n        print(\"stepper: \\(completion)\")\n    }\n}\n[\"A\", \"B\", \"C\"].publisher.print().subscribe(patient)\nprint(\"-- later --\")\npending?(.more)\nprint(\"-- later --\")\npending?(.more)\neager.cancel()\npatient.cancel()\n",
                 expectedOutput: "== completing the promise inside the stepper ==\nreceive subscription: ([\"A\", \"B\", \"C\"])\nrequest max: (1)\nreceive value: (A)\nstepper: A\nrequest max: (1) (synchronous)\nreceive value: (B)\nstepper: B\nrequest max: (1) (synchronous)\nreceive value: (C)\nstepper: C\nrequest max: (1) (synchronous)\nreceive finished\nstepper: finished\n== completing it later ==\nreceive subscription: ([\"A\", \"B\", \"C\"])\nrequest max: (1)\nreceive value: (A)\nstepper: A\n-- later --\nrequest max: (1)\nreceive value: (B)\nstepper: B\n-- later --\nrequest max: (1)\nreceive value: (C)\nstepper: C\nreceive finished\nstepper: finished\n",
                 run: chapter_06_pace_scenario1
             ),
             CompiledScenario(
                 number: 2,
                 heading: "The state machine",
-                line: 377,
-                outputLine: 400,
-                code: "var promises: [SteppingSubscriber<Int, Never>.Promise] = []\nlet cancellable = [1, 2, 3, 4].publisher\n    .print()\n    .step { event in\n        if case let .input(value, promise) = event {\n            print(\"stepper: \\(value)\")\n            promises.append(promise)\n        }\n    }\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\ncancellable.cancel()\n",
+                line: 430,
+                outputLine: 452,
+                code: "var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []\nlet subscriber = PlainSteppingSubscriber<Int, Never> { event in\n    if case let .input(value, promise) = event {\n        print(\"stepper: \\(value)\")\n        promises.append(promise)\n    }\n}\n[1, 2, 3, 4].publisher.print().subscribe(subscriber)\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\nsubscriber.cancel()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- stale promise 1: .cancel --\n-- promise 2: .cancel --\nreceive cancel\n-- promise 2 again: .more --\n",
                 run: chapter_06_pace_scenario2
             ),
             CompiledScenario(
                 number: 3,
-                heading: "The state machine",
-                line: 423,
-                outputLine: 441,
-                code: "var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []\nlet subscriber = PlainSteppingSubscriber<Int, Never> { event in\n    if case let .input(value, promise) = event {\n        print(\"stepper: \\(value)\")\n        promises.append(promise)\n    }\n}\n[1, 2, 3, 4].publisher.print().subscribe(subscriber)\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nsubscriber.cancel()\n",
-                expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- promise 2: .cancel --\nreceive cancel\n",
+                heading: "The library's step(with:)",
+                line: 499,
+                outputLine: 522,
+                code: "var promises: [SteppingSubscriber<Int, Never>.Promise] = []\nlet cancellable = [1, 2, 3, 4].publisher\n    .print()\n    .step { event in\n        if case let .input(value, promise) = event {\n            print(\"stepper: \\(value)\")\n            promises.append(promise)\n        }\n    }\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\ncancellable.cancel()\n",
+                expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- stale promise 1: .cancel --\n-- promise 2: .cancel --\nreceive cancel\n-- promise 2 again: .more --\n",
                 run: chapter_06_pace_scenario3
             ),
             CompiledScenario(
                 number: 4,
                 heading: "Without a buffer, values are lost",
-                line: 583,
-                outputLine: 613,
+                line: 675,
+                outputLine: 705,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  4.0 N\nout 4.0 N\nin  4.5 finished\nout 4.5 finished\n",
                 run: chapter_06_pace_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "With a buffer, nothing is lost",
-                line: 635,
-                outputLine: 666,
+                line: 729,
+                outputLine: 760,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 finished\nout 5.0 O\nout 6.0 P\nout 7.0 finished\n",
                 run: chapter_06_pace_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "A failure does not wait",
-                line: 703,
-                outputLine: 742,
+                line: 801,
+                outputLine: 840,
                 code: "enum FeedError: Error { case dropped }\nfunc describe(_ completion: Subscribers.Completion<FeedError>) -> String {\n    if case let .failure(error) = completion { return \"failed: \\(error)\" }\n    return \"finished\"\n}\n\nlet scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, FeedError>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) {\n    bursty.send(completion: .failure(.dropped))\n}\n\nlet steady = PassthroughSubject<String, FeedError>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\(describe($0))\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\(describe($0))\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 failed: dropped\nout 4.5 failed: dropped\n",
                 run: chapter_06_pace_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "The timing table, drawn",
-                line: 770,
-                outputLine: 796,
+                line: 868,
+                outputLine: 894,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace(scheduler: scheduler)\nlet start = scheduler.now\n\nlet erratic = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"A\", 0), (\"B\", 300), (\"C\", 600), (\"D\", 5_000), (\"E\", 5_300), (\"F\", 5_600)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { erratic.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(5_600))) { erratic.send(completion: .finished) }\n\nlet paced = PassthroughSubject<String, Never>()\nlet pacing = erratic\n    .traced(\"source\", into: trace)\n    .buffer(size: 1000, prefetch: .byRequest, whenFull: .dropOldest)\n    .traced(\"pace\", into: trace)\n    .pace(.seconds(1), scheduler: scheduler, subject: paced)\nlet output = paced.traced(\"paced\", into: trace).sink { _ in }\n\nscheduler.advance(by: .seconds(10))\nprint(trace.timeline(), terminator: \"\")\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "t              0           0.3  0.6  1  2  3  5  5.3  5.6     6  7  8\nsource request    ∞\n       event   ^--------A--B----C-------------D--E----F----|\n       demand  0  ∞     ∞  ∞    ∞             ∞  ∞    ∞    ∞\npace   request       1               1  1  1                  1  1  1\n       event      ^-----A------------B--C-----D---------------E--F--|\n       demand     0  1  0            0  0  1  0               0  0  1\npaced  request          ∞\n       event         ^--A------------B--C-----D---------------E--F--|\n       demand        0  ∞            ∞  ∞     ∞               ∞  ∞  ∞\n",
                 run: chapter_06_pace_scenario7
@@ -83,36 +83,34 @@ extension ScenarioCatalog {
     )
 }
 
-// Scenario 1, Chapters/06-pace.md:82
+// Scenario 1, Chapters/06-pace.md:92
 @_optimize(none)
 private func chapter_06_pace_scenario1() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 83)
+#sourceLocation(file: "Chapters/06-pace.md", line: 93)
 print("== completing the promise inside the stepper ==")
-let eager = ["A", "B", "C"].publisher
-    .print()
-    .step { event in
-        switch event {
-        case let .input(value, promise):
-            print("stepper: \(value)")
-            promise(.more)
-        case let .completion(completion):
-            print("stepper: \(completion)")
-        }
+let eager = PlainSteppingSubscriber<String, Never> { event in
+    switch event {
+    case let .input(value, promise):
+        print("stepper: \(value)")
+        promise(.more)
+    case let .completion(completion):
+        print("stepper: \(completion)")
     }
+}
+["A", "B", "C"].publisher.print().subscribe(eager)
 
 print("== completing it later ==")
-var pending: SteppingSubscriber<String, Never>.Promise?
-let patient = ["A", "B", "C"].publisher
-    .print()
-    .step { event in
-        switch event {
-        case let .input(value, promise):
-            print("stepper: \(value)")
-            pending = promise
-        case let .completion(completion):
-            print("stepper: \(completion)")
-        }
+var pending: PlainSteppingSubscriber<String, Never>.Promise?
+let patient = PlainSteppingSubscriber<String, Never> { event in
+    switch event {
+    case let .input(value, promise):
+        print("stepper: \(value)")
+        pending = promise
+    case let .completion(completion):
+        print("stepper: \(completion)")
     }
+}
+["A", "B", "C"].publisher.print().subscribe(patient)
 print("-- later --")
 pending?(.more)
 print("-- later --")
@@ -125,10 +123,38 @@ withExtendedLifetime(pending) {}
 withExtendedLifetime(patient) {}
 }
 
-// Scenario 2, Chapters/06-pace.md:377
+// Scenario 2, Chapters/06-pace.md:430
 @_optimize(none)
 private func chapter_06_pace_scenario2() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 378)
+#sourceLocation(file: "Chapters/06-pace.md", line: 431)
+var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []
+let subscriber = PlainSteppingSubscriber<Int, Never> { event in
+    if case let .input(value, promise) = event {
+        print("stepper: \(value)")
+        promises.append(promise)
+    }
+}
+[1, 2, 3, 4].publisher.print().subscribe(subscriber)
+print("-- promise 1: .more --")
+promises[0](.more)
+print("-- promise 1 again: .more --")
+promises[0](.more)
+print("-- stale promise 1: .cancel --")
+promises[0](.cancel)
+print("-- promise 2: .cancel --")
+promises[1](.cancel)
+print("-- promise 2 again: .more --")
+promises[1](.more)
+subscriber.cancel()
+#sourceLocation()
+withExtendedLifetime(promises) {}
+withExtendedLifetime(subscriber) {}
+}
+
+// Scenario 3, Chapters/06-pace.md:499
+@_optimize(none)
+private func chapter_06_pace_scenario3() {
+#sourceLocation(file: "Chapters/06-pace.md", line: 500)
 var promises: [SteppingSubscriber<Int, Never>.Promise] = []
 let cancellable = [1, 2, 3, 4].publisher
     .print()
@@ -154,34 +180,10 @@ withExtendedLifetime(promises) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 3, Chapters/06-pace.md:423
-@_optimize(none)
-private func chapter_06_pace_scenario3() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 424)
-var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []
-let subscriber = PlainSteppingSubscriber<Int, Never> { event in
-    if case let .input(value, promise) = event {
-        print("stepper: \(value)")
-        promises.append(promise)
-    }
-}
-[1, 2, 3, 4].publisher.print().subscribe(subscriber)
-print("-- promise 1: .more --")
-promises[0](.more)
-print("-- promise 1 again: .more --")
-promises[0](.more)
-print("-- promise 2: .cancel --")
-promises[1](.cancel)
-subscriber.cancel()
-#sourceLocation()
-withExtendedLifetime(promises) {}
-withExtendedLifetime(subscriber) {}
-}
-
-// Scenario 4, Chapters/06-pace.md:583
+// Scenario 4, Chapters/06-pace.md:675
 @_optimize(none)
 private func chapter_06_pace_scenario4() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 584)
+#sourceLocation(file: "Chapters/06-pace.md", line: 676)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -219,10 +221,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 5, Chapters/06-pace.md:635
+// Scenario 5, Chapters/06-pace.md:729
 @_optimize(none)
 private func chapter_06_pace_scenario5() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 636)
+#sourceLocation(file: "Chapters/06-pace.md", line: 730)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -261,10 +263,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 6, Chapters/06-pace.md:703
+// Scenario 6, Chapters/06-pace.md:801
 @_optimize(none)
 private func chapter_06_pace_scenario6() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 704)
+#sourceLocation(file: "Chapters/06-pace.md", line: 802)
 enum FeedError: Error { case dropped }
 func describe(_ completion: Subscribers.Completion<FeedError>) -> String {
     if case let .failure(error) = completion { return "failed: \(error)" }
@@ -311,10 +313,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 7, Chapters/06-pace.md:770
+// Scenario 7, Chapters/06-pace.md:868
 @_optimize(none)
 private func chapter_06_pace_scenario7() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 771)
+#sourceLocation(file: "Chapters/06-pace.md", line: 869)
 let scheduler = DispatchQueue.test
 let trace = Trace(scheduler: scheduler)
 let start = scheduler.now

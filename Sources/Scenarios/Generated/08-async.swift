@@ -27,57 +27,75 @@ extension ScenarioCatalog {
             ),
             CompiledScenario(
                 number: 2,
-                heading: "A push source and a busy loop",
-                line: 88,
-                outputLine: 157,
-                code: "final class Doorbell: Publisher, Subscription {\n    typealias Output = String\n    typealias Failure = Never\n\n    let asked = DispatchSemaphore(value: 0)\n    private let lock = NSLock()\n    private var visitor: AnySubscriber<String, Never>?\n    private var demand = Subscribers.Demand.none\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == String, S.Failure == Never {\n        visitor = AnySubscriber(subscriber)\n        subscriber.receive(subscription: self)\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n        asked.signal()\n    }\n\n    func cancel() {}\n\n    func ring(_ name: String) {\n        lock.lock()\n        let wanted = demand > .none\n        if wanted { demand -= 1 }\n        lock.unlock()\n        guard wanted else {\n            Swift.print(\"bell: nobody asked, \\(name) is lost\")  // plain `print` here is the operator\n            return\n        }\n        _ = visitor?.receive(name)\n    }\n\n    func close() { visitor?.receive(completion: .finished) }\n}\n\nlet bell = Doorbell()\nlet working = DispatchSemaphore(value: 0)    // the loop body has started\nlet mayGoOn = DispatchSemaphore(value: 0)    // the loop body may finish\nlet finished = DispatchSemaphore(value: 0)\n\nTask {\n    for await visitor in bell.values {\n        print(\"loop: opening the door for \\(visitor)\")\n        working.signal()\n        mayGoOn.wait()\n    }\n    print(\"loop: done\")\n    finished.signal()\n}\n\nbell.asked.wait()\nbell.ring(\"Ada\")\nworking.wait()\nbell.ring(\"Grace\")\nbell.ring(\"Linus\")\nmayGoOn.signal()\nbell.asked.wait()\nbell.ring(\"Barbara\")\nworking.wait()\nmayGoOn.signal()\nbell.asked.wait()\nbell.close()\nfinished.wait()\n",
-                expectedOutput: "loop: opening the door for Ada\nbell: nobody asked, Grace is lost\nbell: nobody asked, Linus is lost\nloop: opening the door for Barbara\nloop: done\n",
+                heading: "A publisher that fails: for try await",
+                line: 86,
+                outputLine: 107,
+                code: "struct Unplugged: Error {}\nlet finished = DispatchSemaphore(value: 0)\nTask {\n    let readings = [1, 2, 3].publisher.tryMap { reading -> Int in\n        if reading == 3 { throw Unplugged() }\n        return reading\n    }\n    do {\n        for try await reading in readings.values {\n            print(\"loop: \\(reading)\")\n        }\n        print(\"loop: done\")\n    } catch {\n        print(\"loop: threw \\(error)\")\n    }\n    finished.signal()\n}\nfinished.wait()\n",
+                expectedOutput: "loop: 1\nloop: 2\nloop: threw Unplugged()\n",
                 run: chapter_08_async_scenario2
             ),
             CompiledScenario(
                 number: 3,
-                heading: "Cancelling the task cancels the subscription",
-                line: 182,
+                heading: "A push source and a busy loop",
+                line: 134,
                 outputLine: 203,
-                code: "let subject = CurrentValueSubject<Int, Never>(1)\nlet asked = DispatchSemaphore(value: 0)\nlet ended = DispatchSemaphore(value: 0)\nlet task = Task {\n    let numbers = subject\n        .handleEvents(receiveRequest: { _ in asked.signal() })\n        .print(\"numbers\")\n    for await number in numbers.values {\n        print(\"loop: \\(number)\")\n    }\n    print(\"loop: ended\")\n    ended.signal()\n}\nasked.wait() // The first request, which the subject answers with 1.\nasked.wait() // The second: the loop waits in next(), and nothing is sent.\nprint(\"-- cancelling the task --\")\ntask.cancel()\nended.wait()\n",
-                expectedOutput: "numbers: receive subscription: (HandleEvents)\nnumbers: request max: (1)\nnumbers: receive value: (1)\nloop: 1\nnumbers: request max: (1)\n-- cancelling the task --\nnumbers: receive cancel\nloop: ended\n",
+                code: "final class Doorbell: Publisher, Subscription {\n    typealias Output = String\n    typealias Failure = Never\n\n    let asked = DispatchSemaphore(value: 0)\n    private let lock = NSLock()\n    private var visitor: AnySubscriber<String, Never>?\n    private var demand = Subscribers.Demand.none\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == String, S.Failure == Never {\n        visitor = AnySubscriber(subscriber)\n        subscriber.receive(subscription: self)\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n        asked.signal()\n    }\n\n    func cancel() {}\n\n    func ring(_ name: String) {\n        lock.lock()\n        let wanted = demand > .none\n        if wanted { demand -= 1 }\n        lock.unlock()\n        guard wanted else {\n            Swift.print(\"bell: nobody asked, \\(name) is lost\")  // plain `print` here is the operator\n            return\n        }\n        _ = visitor?.receive(name)\n    }\n\n    func close() { visitor?.receive(completion: .finished) }\n}\n\nlet bell = Doorbell()\nlet working = DispatchSemaphore(value: 0)    // the loop body has started\nlet mayGoOn = DispatchSemaphore(value: 0)    // the loop body may finish\nlet finished = DispatchSemaphore(value: 0)\n\nTask {\n    for await visitor in bell.values {\n        print(\"loop: opening the door for \\(visitor)\")\n        working.signal()\n        mayGoOn.wait()\n    }\n    print(\"loop: done\")\n    finished.signal()\n}\n\nbell.asked.wait()\nbell.ring(\"Ada\")\nworking.wait()\nbell.ring(\"Grace\")\nbell.ring(\"Linus\")\nmayGoOn.signal()\nbell.asked.wait()\nbell.ring(\"Barbara\")\nworking.wait()\nmayGoOn.signal()\nbell.asked.wait()\nbell.close()\nfinished.wait()\n",
+                expectedOutput: "loop: opening the door for Ada\nbell: nobody asked, Grace is lost\nbell: nobody asked, Linus is lost\nloop: opening the door for Barbara\nloop: done\n",
                 run: chapter_08_async_scenario3
             ),
             CompiledScenario(
                 number: 4,
-                heading: "AsyncStream and its buffering policies",
-                line: 245,
-                outputLine: 299,
-                code: "func drain(_ stream: AsyncStream<Int>) -> [Int] {\n    final class Box { var values: [Int] = [] }\n    let box = Box()\n    let finished = DispatchSemaphore(value: 0)\n    Task {\n        for await value in stream { box.values.append(value) }\n        finished.signal()\n    }\n    finished.wait()\n    return box.values\n}\n\nfunc describe(_ result: AsyncStream<Int>.Continuation.YieldResult) -> String {\n    switch result {\n    case .enqueued(let remaining): return remaining == .max ? \"kept\" : \"kept (room for \\(remaining))\"\n    case .dropped(let value): return \"dropped \\(value)\"\n    case .terminated: return \"terminated\"\n    @unknown default: return \"?\"\n    }\n}\n\nfunc fill(_ name: String, _ policy: AsyncStream<Int>.Continuation.BufferingPolicy) {\n    var continuation: AsyncStream<Int>.Continuation!\n    let stream = AsyncStream(Int.self, bufferingPolicy: policy) { continuation = $0 }\n    let results = (1...5).map { describe(continuation.yield($0)) }\n    continuation.finish()\n    print(\"\\(name) \\(results.joined(separator: \", \"))\")\n    print(\"  the reader gets \\(drain(stream))\")\n}\n\nfunc fill(_ name: String, _ strategy: Publishers.BufferingStrategy<Never>) {\n    let subject = PassthroughSubject<Int, Never>()\n    var reader: Subscription?\n    var got: [Int] = []\n    subject\n        .buffer(size: 2, prefetch: .byRequest, whenFull: strategy)\n        .subscribe(AnySubscriber<Int, Never>(\n            receiveSubscription: { reader = $0 },\n            receiveValue: { got.append($0); return .none },\n            receiveCompletion: { _ in }))\n    (1...5).forEach(subject.send)\n    subject.send(completion: .finished)\n    reader?.request(.unlimited)\n    print(\"\\(name) the reader gets \\(got)\")\n}\n\nfill(\".unbounded          \", .unbounded)\nfill(\".bufferingOldest(2) \", .bufferingOldest(2))\nfill(\".bufferingNewest(2) \", .bufferingNewest(2))\nfill(\"buffer .dropNewest  \", .dropNewest)\nfill(\"buffer .dropOldest  \", .dropOldest)\n",
-                expectedOutput: ".unbounded           kept, kept, kept, kept, kept\n  the reader gets [1, 2, 3, 4, 5]\n.bufferingOldest(2)  kept (room for 1), kept (room for 0), dropped 3, dropped 4, dropped 5\n  the reader gets [1, 2]\n.bufferingNewest(2)  kept (room for 1), kept (room for 0), dropped 1, dropped 2, dropped 3\n  the reader gets [4, 5]\nbuffer .dropNewest   the reader gets [1, 2]\nbuffer .dropOldest   the reader gets [4, 5]\n",
+                heading: "Cancelling the task cancels the subscription",
+                line: 228,
+                outputLine: 249,
+                code: "let subject = CurrentValueSubject<Int, Never>(1)\nlet asked = DispatchSemaphore(value: 0)\nlet ended = DispatchSemaphore(value: 0)\nlet task = Task {\n    let numbers = subject\n        .handleEvents(receiveRequest: { _ in asked.signal() })\n        .print(\"numbers\")\n    for await number in numbers.values {\n        print(\"loop: \\(number)\")\n    }\n    print(\"loop: ended\")\n    ended.signal()\n}\nasked.wait() // The first request, which the subject answers with 1.\nasked.wait() // The second: the loop waits in next(), and nothing is sent.\nprint(\"-- cancelling the task --\")\ntask.cancel()\nended.wait()\n",
+                expectedOutput: "numbers: receive subscription: (HandleEvents)\nnumbers: request max: (1)\nnumbers: receive value: (1)\nloop: 1\nnumbers: request max: (1)\n-- cancelling the task --\nnumbers: receive cancel\nloop: ended\n",
                 run: chapter_08_async_scenario4
             ),
             CompiledScenario(
                 number: 5,
-                heading: "A yield that never waits, a consumer that sets the pace",
-                line: 324,
-                outputLine: 361,
-                code: "final class Log { var lines: [String] = [] }\n\nfunc consume(_ stream: AsyncStream<Int>, log: Log) {\n    let finished = DispatchSemaphore(value: 0)\n    Task {\n        for await value in stream { log.lines.append(\"  consumed \\(value)\") }\n        finished.signal()\n    }\n    finished.wait()\n}\n\nprint(\"push: a continuation\")\nlet pushed = Log()\nlet pushStream = AsyncStream<Int> { continuation in\n    for value in 1...3 {\n        pushed.lines.append(\"  yielded \\(value)\")\n        continuation.yield(value)\n    }\n    continuation.finish()\n}\nconsume(pushStream, log: pushed)\npushed.lines.forEach { print($0) }\n\nprint(\"pull: unfolding\")\nlet pulled = Log()\nvar next = 1\nlet pullStream = AsyncStream<Int>(unfolding: {\n    guard next <= 3 else { return nil }\n    defer { next += 1 }\n    pulled.lines.append(\"  produced \\(next)\")\n    return next\n})\nconsume(pullStream, log: pulled)\npulled.lines.forEach { print($0) }\n",
-                expectedOutput: "push: a continuation\n  yielded 1\n  yielded 2\n  yielded 3\n  consumed 1\n  consumed 2\n  consumed 3\npull: unfolding\n  produced 1\n  consumed 1\n  produced 2\n  consumed 2\n  produced 3\n  consumed 3\n",
+                heading: "AsyncStream and its buffering policies",
+                line: 291,
+                outputLine: 345,
+                code: "func drain(_ stream: AsyncStream<Int>) -> [Int] {\n    final class Box { var values: [Int] = [] }\n    let box = Box()\n    let finished = DispatchSemaphore(value: 0)\n    Task {\n        for await value in stream { box.values.append(value) }\n        finished.signal()\n    }\n    finished.wait()\n    return box.values\n}\n\nfunc describe(_ result: AsyncStream<Int>.Continuation.YieldResult) -> String {\n    switch result {\n    case .enqueued(let remaining): return remaining == .max ? \"kept\" : \"kept (room for \\(remaining))\"\n    case .dropped(let value): return \"dropped \\(value)\"\n    case .terminated: return \"terminated\"\n    @unknown default: return \"?\"\n    }\n}\n\nfunc fill(_ name: String, _ policy: AsyncStream<Int>.Continuation.BufferingPolicy) {\n    var continuation: AsyncStream<Int>.Continuation!\n    let stream = AsyncStream(Int.self, bufferingPolicy: policy) { continuation = $0 }\n    let results = (1...5).map { describe(continuation.yield($0)) }\n    continuation.finish()\n    print(\"\\(name) \\(results.joined(separator: \", \"))\")\n    print(\"  the reader gets \\(drain(stream))\")\n}\n\nfunc fill(_ name: String, _ strategy: Publishers.BufferingStrategy<Never>) {\n    let subject = PassthroughSubject<Int, Never>()\n    var reader: Subscription?\n    var got: [Int] = []\n    subject\n        .buffer(size: 2, prefetch: .byRequest, whenFull: strategy)\n        .subscribe(AnySubscriber<Int, Never>(\n            receiveSubscription: { reader = $0 },\n            receiveValue: { got.append($0); return .none },\n            receiveCompletion: { _ in }))\n    (1...5).forEach(subject.send)\n    subject.send(completion: .finished)\n    reader?.request(.unlimited)\n    print(\"\\(name) the reader gets \\(got)\")\n}\n\nfill(\".unbounded          \", .unbounded)\nfill(\".bufferingOldest(2) \", .bufferingOldest(2))\nfill(\".bufferingNewest(2) \", .bufferingNewest(2))\nfill(\"buffer .dropNewest  \", .dropNewest)\nfill(\"buffer .dropOldest  \", .dropOldest)\n",
+                expectedOutput: ".unbounded           kept, kept, kept, kept, kept\n  the reader gets [1, 2, 3, 4, 5]\n.bufferingOldest(2)  kept (room for 1), kept (room for 0), dropped 3, dropped 4, dropped 5\n  the reader gets [1, 2]\n.bufferingNewest(2)  kept (room for 1), kept (room for 0), dropped 1, dropped 2, dropped 3\n  the reader gets [4, 5]\nbuffer .dropNewest   the reader gets [1, 2]\nbuffer .dropOldest   the reader gets [4, 5]\n",
                 run: chapter_08_async_scenario5
             ),
             CompiledScenario(
                 number: 6,
-                heading: "Bridging a publisher into an AsyncSequence, bounded",
-                line: 404,
-                outputLine: 437,
-                code: "let sensor = PassthroughSubject<Int, Never>()\nlet asked = DispatchSemaphore(value: 0)\nlet working = DispatchSemaphore(value: 0)\nlet mayGoOn = DispatchSemaphore(value: 0)\nlet finished = DispatchSemaphore(value: 0)\n\nlet bounded = sensor\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .handleEvents(receiveRequest: { _ in asked.signal() })\nTask {\n    var first = true\n    for await reading in bounded.values {\n        print(\"loop: \\(reading)\")\n        if first {\n            first = false\n            working.signal()\n            mayGoOn.wait()\n        }\n    }\n    print(\"loop: done\")\n    finished.signal()\n}\n\nasked.wait()\nsensor.send(1)\nworking.wait()\nfor reading in 2...6 { sensor.send(reading) }\nsensor.send(completion: .finished)\nmayGoOn.signal()\nfinished.wait()\n",
-                expectedOutput: "loop: 1\nloop: 5\nloop: 6\nloop: done\n",
+                heading: "A yield that never waits, a consumer that sets the pace",
+                line: 373,
+                outputLine: 410,
+                code: "final class Log { var lines: [String] = [] }\n\nfunc consume(_ stream: AsyncStream<Int>, log: Log) {\n    let finished = DispatchSemaphore(value: 0)\n    Task {\n        for await value in stream { log.lines.append(\"  consumed \\(value)\") }\n        finished.signal()\n    }\n    finished.wait()\n}\n\nprint(\"push: a continuation\")\nlet pushed = Log()\nlet pushStream = AsyncStream<Int> { continuation in\n    for value in 1...3 {\n        pushed.lines.append(\"  yielded \\(value)\")\n        continuation.yield(value)\n    }\n    continuation.finish()\n}\nconsume(pushStream, log: pushed)\npushed.lines.forEach { print($0) }\n\nprint(\"pull: unfolding\")\nlet pulled = Log()\nvar next = 1\nlet pullStream = AsyncStream<Int>(unfolding: {\n    guard next <= 3 else { return nil }\n    defer { next += 1 }\n    pulled.lines.append(\"  produced \\(next)\")\n    return next\n})\nconsume(pullStream, log: pulled)\npulled.lines.forEach { print($0) }\n",
+                expectedOutput: "push: a continuation\n  yielded 1\n  yielded 2\n  yielded 3\n  consumed 1\n  consumed 2\n  consumed 3\npull: unfolding\n  produced 1\n  consumed 1\n  produced 2\n  consumed 2\n  produced 3\n  consumed 3\n",
                 run: chapter_08_async_scenario6
             ),
             CompiledScenario(
                 number: 7,
-                heading: "And back: an AsyncSequence as a publisher that honours demand",
-                line: 461,
-                outputLine: 553,
-                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var isPulling = false\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        let start = !isPulling\n        isPulling = true\n        lock.unlock()\n        if start { Task { await self.pull() } }\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        lock.unlock()\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    /// Takes one unit of demand, or ends the pulling task if there is none.\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            isPulling = false\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    /// The subscriber to deliver to, if not cancelled; forgotten after the last element.\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nvar produced = 0\nlet pages = AsyncStream<Int>(unfolding: {\n    guard produced < 4 else { return nil }\n    produced += 1\n    print(\"  stream: produced \\(produced)\")\n    return produced\n})\n\nlet arrived = DispatchSemaphore(value: 0)\nvar reader: PullingSubscription?\nlet subscriber = AnySubscriber<Int, Never>(\n    receiveSubscription: { _ in },\n    receiveValue: { print(\"reader: got \\($0)\"); arrived.signal(); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\"); arrived.signal() })\nreader = PullingSubscription(pages, subscriber)\n\nprint(\"reader asks for 2\")\nreader?.request(.max(2))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 5\")\nreader?.request(.max(5))\narrived.wait(); arrived.wait(); arrived.wait()\n",
-                expectedOutput: "reader asks for 2\n  stream: produced 1\nreader: got 1\n  stream: produced 2\nreader: got 2\nreader asks for 5\n  stream: produced 3\nreader: got 3\n  stream: produced 4\nreader: got 4\nreader: finished\n",
+                heading: "Bridging a publisher into an AsyncSequence, bounded",
+                line: 453,
+                outputLine: 486,
+                code: "let sensor = PassthroughSubject<Int, Never>()\nlet asked = DispatchSemaphore(value: 0)\nlet working = DispatchSemaphore(value: 0)\nlet mayGoOn = DispatchSemaphore(value: 0)\nlet finished = DispatchSemaphore(value: 0)\n\nlet bounded = sensor\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .handleEvents(receiveRequest: { _ in asked.signal() })\nTask {\n    var first = true\n    for await reading in bounded.values {\n        print(\"loop: \\(reading)\")\n        if first {\n            first = false\n            working.signal()\n            mayGoOn.wait()\n        }\n    }\n    print(\"loop: done\")\n    finished.signal()\n}\n\nasked.wait()\nsensor.send(1)\nworking.wait()\nfor reading in 2...6 { sensor.send(reading) }\nsensor.send(completion: .finished)\nmayGoOn.signal()\nfinished.wait()\n",
+                expectedOutput: "loop: 1\nloop: 5\nloop: 6\nloop: done\n",
                 run: chapter_08_async_scenario7
+            ),
+            CompiledScenario(
+                number: 8,
+                heading: "And back: an AsyncSequence as a publisher that honours demand",
+                line: 514,
+                outputLine: 622,
+                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var task: Task<Void, Never>?   // the pulling task, while there is one\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        if task == nil, subscriber != nil {\n            task = Task { await self.pull() }\n        }\n        lock.unlock()\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        let pulling = task\n        task = nil\n        lock.unlock()\n        pulling?.cancel()   // a next() that is waiting sees its task cancelled\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    /// Takes one unit of demand, or ends the pulling task if there is none.\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            task = nil\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    /// The subscriber to deliver to, if not cancelled; forgotten after the last element.\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nstruct StreamPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let stream: AsyncStream<Int>\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))\n    }\n}\n\nvar produced = 0\nlet pages = AsyncStream<Int>(unfolding: {\n    guard produced < 4 else { return nil }\n    produced += 1\n    print(\"  stream: produced \\(produced)\")\n    return produced\n})\n\nlet arrived = DispatchSemaphore(value: 0)\nvar reader: Subscription?\nStreamPublisher(stream: pages).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { subscription in\n        reader = subscription\n        print(\"reader: subscribed, asks for 2\")\n        subscription.request(.max(2))\n    },\n    receiveValue: { print(\"reader: got \\($0)\"); arrived.signal(); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\"); arrived.signal() }))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 2\")\nreader?.request(.max(2))\narrived.wait(); arrived.wait()\nprint(\"reader asks for 1\")\nreader?.request(.max(1))\narrived.wait()\n",
+                expectedOutput: "reader: subscribed, asks for 2\n  stream: produced 1\nreader: got 1\n  stream: produced 2\nreader: got 2\nreader asks for 2\n  stream: produced 3\nreader: got 3\n  stream: produced 4\nreader: got 4\nreader asks for 1\nreader: finished\n",
+                run: chapter_08_async_scenario8
+            ),
+            CompiledScenario(
+                number: 9,
+                heading: "And back: an AsyncSequence as a publisher that honours demand",
+                line: 662,
+                outputLine: 767,
+                code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var task: Task<Void, Never>?\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        if task == nil, subscriber != nil {\n            task = Task { await self.pull() }\n        }\n        lock.unlock()\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        let pulling = task\n        task = nil\n        lock.unlock()\n        pulling?.cancel()\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            task = nil\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nstruct StreamPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let stream: AsyncStream<Int>\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))\n    }\n}\n\nlet fetching = DispatchSemaphore(value: 0)\nlet stopped = DispatchSemaphore(value: 0)\nlet slowPages = AsyncStream<Int>(unfolding: {\n    print(\"  stream: fetching a page, which takes a minute\")\n    fetching.signal()\n    do {\n        try await Task.sleep(nanoseconds: 60_000_000_000)\n        return 1\n    } catch {\n        print(\"  stream: the fetch was cancelled\")\n        stopped.signal()\n        return nil\n    }\n})\n\nvar reader: Subscription?\nStreamPublisher(stream: slowPages).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(1)) },\n    receiveValue: { print(\"reader: got \\($0)\"); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\") }))\nfetching.wait()\nprint(\"reader cancels\")\nreader?.cancel()\nstopped.wait()\n",
+                expectedOutput: "  stream: fetching a page, which takes a minute\nreader cancels\n  stream: the fetch was cancelled\n",
+                run: chapter_08_async_scenario9
             ),
         ]
     )
@@ -100,10 +118,36 @@ finished.wait()
 withExtendedLifetime(finished) {}
 }
 
-// Scenario 2, Chapters/08-async.md:88
+// Scenario 2, Chapters/08-async.md:86
 @_optimize(none)
 private func chapter_08_async_scenario2() {
-#sourceLocation(file: "Chapters/08-async.md", line: 89)
+#sourceLocation(file: "Chapters/08-async.md", line: 87)
+struct Unplugged: Error {}
+let finished = DispatchSemaphore(value: 0)
+Task {
+    let readings = [1, 2, 3].publisher.tryMap { reading -> Int in
+        if reading == 3 { throw Unplugged() }
+        return reading
+    }
+    do {
+        for try await reading in readings.values {
+            print("loop: \(reading)")
+        }
+        print("loop: done")
+    } catch {
+        print("loop: threw \(error)")
+    }
+    finished.signal()
+}
+finished.wait()
+#sourceLocation()
+withExtendedLifetime(finished) {}
+}
+
+// Scenario 3, Chapters/08-async.md:134
+@_optimize(none)
+private func chapter_08_async_scenario3() {
+#sourceLocation(file: "Chapters/08-async.md", line: 135)
 final class Doorbell: Publisher, Subscription {
     typealias Output = String
     typealias Failure = Never
@@ -177,10 +221,10 @@ withExtendedLifetime(mayGoOn) {}
 withExtendedLifetime(finished) {}
 }
 
-// Scenario 3, Chapters/08-async.md:182
+// Scenario 4, Chapters/08-async.md:228
 @_optimize(none)
-private func chapter_08_async_scenario3() {
-#sourceLocation(file: "Chapters/08-async.md", line: 183)
+private func chapter_08_async_scenario4() {
+#sourceLocation(file: "Chapters/08-async.md", line: 229)
 let subject = CurrentValueSubject<Int, Never>(1)
 let asked = DispatchSemaphore(value: 0)
 let ended = DispatchSemaphore(value: 0)
@@ -206,10 +250,10 @@ withExtendedLifetime(ended) {}
 withExtendedLifetime(task) {}
 }
 
-// Scenario 4, Chapters/08-async.md:245
+// Scenario 5, Chapters/08-async.md:291
 @_optimize(none)
-private func chapter_08_async_scenario4() {
-#sourceLocation(file: "Chapters/08-async.md", line: 246)
+private func chapter_08_async_scenario5() {
+#sourceLocation(file: "Chapters/08-async.md", line: 292)
 func drain(_ stream: AsyncStream<Int>) -> [Int] {
     final class Box { var values: [Int] = [] }
     let box = Box()
@@ -264,10 +308,10 @@ fill("buffer .dropOldest  ", .dropOldest)
 #sourceLocation()
 }
 
-// Scenario 5, Chapters/08-async.md:324
+// Scenario 6, Chapters/08-async.md:373
 @_optimize(none)
-private func chapter_08_async_scenario5() {
-#sourceLocation(file: "Chapters/08-async.md", line: 325)
+private func chapter_08_async_scenario6() {
+#sourceLocation(file: "Chapters/08-async.md", line: 374)
 final class Log { var lines: [String] = [] }
 
 func consume(_ stream: AsyncStream<Int>, log: Log) {
@@ -310,10 +354,10 @@ withExtendedLifetime(next) {}
 withExtendedLifetime(pullStream) {}
 }
 
-// Scenario 6, Chapters/08-async.md:404
+// Scenario 7, Chapters/08-async.md:453
 @_optimize(none)
-private func chapter_08_async_scenario6() {
-#sourceLocation(file: "Chapters/08-async.md", line: 405)
+private func chapter_08_async_scenario7() {
+#sourceLocation(file: "Chapters/08-async.md", line: 454)
 let sensor = PassthroughSubject<Int, Never>()
 let asked = DispatchSemaphore(value: 0)
 let working = DispatchSemaphore(value: 0)
@@ -353,15 +397,15 @@ withExtendedLifetime(finished) {}
 withExtendedLifetime(bounded) {}
 }
 
-// Scenario 7, Chapters/08-async.md:461
+// Scenario 8, Chapters/08-async.md:514
 @_optimize(none)
-private func chapter_08_async_scenario7() {
-#sourceLocation(file: "Chapters/08-async.md", line: 462)
+private func chapter_08_async_scenario8() {
+#sourceLocation(file: "Chapters/08-async.md", line: 515)
 final class PullingSubscription: Subscription {
     private var iterator: AsyncStream<Int>.Iterator
     private var subscriber: AnySubscriber<Int, Never>?
     private var demand = Subscribers.Demand.none
-    private var isPulling = false
+    private var task: Task<Void, Never>?   // the pulling task, while there is one
     private let lock = NSLock()
 
     init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {
@@ -372,16 +416,19 @@ final class PullingSubscription: Subscription {
     func request(_ more: Subscribers.Demand) {
         lock.lock()
         demand += more
-        let start = !isPulling
-        isPulling = true
+        if task == nil, subscriber != nil {
+            task = Task { await self.pull() }
+        }
         lock.unlock()
-        if start { Task { await self.pull() } }
     }
 
     func cancel() {
         lock.lock()
         subscriber = nil
+        let pulling = task
+        task = nil
         lock.unlock()
+        pulling?.cancel()   // a next() that is waiting sees its task cancelled
     }
 
     private func pull() async {
@@ -401,7 +448,7 @@ final class PullingSubscription: Subscription {
         lock.lock()
         defer { lock.unlock() }
         guard demand > .none, subscriber != nil else {
-            isPulling = false
+            task = nil
             return false
         }
         demand -= 1
@@ -424,6 +471,16 @@ final class PullingSubscription: Subscription {
     }
 }
 
+struct StreamPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let stream: AsyncStream<Int>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))
+    }
+}
+
 var produced = 0
 let pages = AsyncStream<Int>(unfolding: {
     guard produced < 4 else { return nil }
@@ -433,23 +490,138 @@ let pages = AsyncStream<Int>(unfolding: {
 })
 
 let arrived = DispatchSemaphore(value: 0)
-var reader: PullingSubscription?
-let subscriber = AnySubscriber<Int, Never>(
-    receiveSubscription: { _ in },
+var reader: Subscription?
+StreamPublisher(stream: pages).subscribe(AnySubscriber<Int, Never>(
+    receiveSubscription: { subscription in
+        reader = subscription
+        print("reader: subscribed, asks for 2")
+        subscription.request(.max(2))
+    },
     receiveValue: { print("reader: got \($0)"); arrived.signal(); return .none },
-    receiveCompletion: { print("reader: \($0)"); arrived.signal() })
-reader = PullingSubscription(pages, subscriber)
-
+    receiveCompletion: { print("reader: \($0)"); arrived.signal() }))
+arrived.wait(); arrived.wait()
 print("reader asks for 2")
 reader?.request(.max(2))
 arrived.wait(); arrived.wait()
-print("reader asks for 5")
-reader?.request(.max(5))
-arrived.wait(); arrived.wait(); arrived.wait()
+print("reader asks for 1")
+reader?.request(.max(1))
+arrived.wait()
 #sourceLocation()
 withExtendedLifetime(produced) {}
 withExtendedLifetime(pages) {}
 withExtendedLifetime(arrived) {}
 withExtendedLifetime(reader) {}
-withExtendedLifetime(subscriber) {}
+}
+
+// Scenario 9, Chapters/08-async.md:662
+@_optimize(none)
+private func chapter_08_async_scenario9() {
+#sourceLocation(file: "Chapters/08-async.md", line: 663)
+final class PullingSubscription: Subscription {
+    private var iterator: AsyncStream<Int>.Iterator
+    private var subscriber: AnySubscriber<Int, Never>?
+    private var demand = Subscribers.Demand.none
+    private var task: Task<Void, Never>?
+    private let lock = NSLock()
+
+    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {
+        iterator = stream.makeAsyncIterator()
+        self.subscriber = subscriber
+    }
+
+    func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand += more
+        if task == nil, subscriber != nil {
+            task = Task { await self.pull() }
+        }
+        lock.unlock()
+    }
+
+    func cancel() {
+        lock.lock()
+        subscriber = nil
+        let pulling = task
+        task = nil
+        lock.unlock()
+        pulling?.cancel()
+    }
+
+    private func pull() async {
+        while takeOne() {
+            let element = await iterator.next()
+            guard let subscriber = handOver(isLast: element == nil) else { return }
+            guard let element else {
+                subscriber.receive(completion: .finished)
+                return
+            }
+            add(subscriber.receive(element))
+        }
+    }
+
+    private func takeOne() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard demand > .none, subscriber != nil else {
+            task = nil
+            return false
+        }
+        demand -= 1
+        return true
+    }
+
+    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = subscriber
+        if isLast { subscriber = nil }
+        return current
+    }
+
+    private func add(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand += more
+        lock.unlock()
+    }
+}
+
+struct StreamPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let stream: AsyncStream<Int>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))
+    }
+}
+
+let fetching = DispatchSemaphore(value: 0)
+let stopped = DispatchSemaphore(value: 0)
+let slowPages = AsyncStream<Int>(unfolding: {
+    print("  stream: fetching a page, which takes a minute")
+    fetching.signal()
+    do {
+        try await Task.sleep(nanoseconds: 60_000_000_000)
+        return 1
+    } catch {
+        print("  stream: the fetch was cancelled")
+        stopped.signal()
+        return nil
+    }
+})
+
+var reader: Subscription?
+StreamPublisher(stream: slowPages).subscribe(AnySubscriber<Int, Never>(
+    receiveSubscription: { reader = $0; $0.request(.max(1)) },
+    receiveValue: { print("reader: got \($0)"); return .none },
+    receiveCompletion: { print("reader: \($0)") }))
+fetching.wait()
+print("reader cancels")
+reader?.cancel()
+stopped.wait()
+#sourceLocation()
+withExtendedLifetime(fetching) {}
+withExtendedLifetime(stopped) {}
+withExtendedLifetime(slowPages) {}
+withExtendedLifetime(reader) {}
 }

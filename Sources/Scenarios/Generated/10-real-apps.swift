@@ -19,8 +19,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 1,
                 heading: "Timers drop the ticks nobody asked for",
-                line: 35,
-                outputLine: 58,
+                line: 36,
+                outputLine: 59,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nlet trace = Trace()\nvar reader: Subscription?\nlet timer = scheduler.timerPublisher(every: .seconds(1)).autoconnect()\ntimer\n    .map { \"t=\\(start.distance(to: $0).magnitude / 1_000_000_000)\" }\n    .traced(\"timer\", into: trace)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nscheduler.advance(by: .seconds(3))\nprint(\"-- the reader asks for 1 more at t=3 --\")\nreader?.request(.max(1))\nscheduler.advance(by: .seconds(2))\nreader?.cancel()\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "reader: t=1\n-- the reader asks for 1 more at t=3 --\nreader: t=4\n#             2  3    5    7\ntimer request    1    1\n      event   ^--t=1--t=4--!\n      demand  0  0    0    0\n",
                 run: chapter_10_real_apps_scenario1
@@ -28,8 +28,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 2,
                 heading: "Timers drop the ticks nobody asked for",
-                line: 84,
-                outputLine: 106,
+                line: 85,
+                outputLine: 107,
                 code: "let scheduler = DispatchQueue.test\nfunc count(_ name: String, bufferAfterCounting: Bool) {\n    var reader: Subscription?\n    let counted = scheduler.timerPublisher(every: .seconds(1)).autoconnect()\n        .scan(0) { count, _ in count + 1 }\n    let pipeline = bufferAfterCounting\n        ? counted.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher()\n        : counted.eraseToAnyPublisher()\n    pipeline.subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"\\(name): \\($0) ticks so far\"); return .none },\n        receiveCompletion: { _ in }))\n    scheduler.advance(by: .seconds(3))\n    reader?.request(.max(1))\n    scheduler.advance(by: .seconds(2))\n    reader?.cancel()\n}\ncount(\"scan alone     \", bufferAfterCounting: false)\ncount(\"scan, buffer(1)\", bufferAfterCounting: true)\n",
                 expectedOutput: "scan alone     : 1 ticks so far\nscan alone     : 2 ticks so far\nscan, buffer(1): 1 ticks so far\nscan, buffer(1): 3 ticks so far\n",
                 run: chapter_10_real_apps_scenario2
@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "debounce and throttle ask for everything",
-                line: 131,
-                outputLine: 153,
+                line: 133,
+                outputLine: 155,
                 code: "let scheduler = DispatchQueue.test\nlet keystrokes = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nkeystrokes\n    .print(\"keys\")\n    .debounce(for: .milliseconds(300), scheduler: scheduler)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; print(\"search: asks for 1\"); $0.request(.max(1)) },\n        receiveValue: { print(\"search: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor text in [\"c\", \"co\", \"com\"] {\n    keystrokes.send(text)\n    scheduler.advance(by: .milliseconds(100))\n}\nscheduler.advance(by: .milliseconds(300))\nkeystrokes.send(\"combine\")\nscheduler.advance(by: .milliseconds(300))\nreader?.cancel()\n",
                 expectedOutput: "keys: receive subscription: (PassthroughSubject)\nsearch: asks for 1\nkeys: request unlimited\nkeys: receive value: (c)\nkeys: receive value: (co)\nkeys: receive value: (com)\nsearch: com\nkeys: receive value: (combine)\nkeys: receive cancel\n",
                 run: chapter_10_real_apps_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A completion drops the value debounce is holding",
-                line: 187,
-                outputLine: 203,
+                line: 189,
+                outputLine: 205,
                 code: "let scheduler = DispatchQueue.test\nlet keystrokes = PassthroughSubject<String, Never>()\nlet search = keystrokes\n    .debounce(for: .milliseconds(300), scheduler: scheduler)\n    .sink(receiveCompletion: { print(\"search: \\($0)\") },\n          receiveValue: { print(\"search: \\($0)\") })\n\nkeystrokes.send(\"swift\")\nscheduler.advance(by: .milliseconds(400))\nkeystrokes.send(\"swiftui\")\nscheduler.advance(by: .milliseconds(100))\nkeystrokes.send(completion: .finished)\nscheduler.advance(by: .seconds(1))\n",
                 expectedOutput: "search: swift\nsearch: finished\n",
                 run: chapter_10_real_apps_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A completion drops the value debounce is holding",
-                line: 229,
-                outputLine: 250,
+                line: 231,
+                outputLine: 252,
                 code: "let scheduler = DispatchQueue.test\nlet taps = PassthroughSubject<Int, Never>()\nlet trace = Trace()\nvar reader: Subscription?\ntaps\n    .traced(\"taps\", into: trace)\n    .throttle(for: .seconds(1), scheduler: scheduler, latest: true)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"handler: tap \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor tap in 1...6 {\n    taps.send(tap)\n    scheduler.advance(by: .milliseconds(400))\n}\nreader?.cancel()\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "handler: tap 1\nhandler: tap 2\n#            2  3  5  6  7  8  9  10\ntaps request    ∞\n     event   ^--1--2--3--4--5--6--!\n     demand  0  ∞  ∞  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Bounded concurrent requests: flatMap(maxPublishers:)",
-                line: 295,
-                outputLine: 323,
+                line: 297,
+                outputLine: 325,
                 code: "let scheduler = DispatchQueue.test\nstruct FetchError: Error {}\n\nfunc fakeDataTask(_ path: String, seconds: Int) -> AnyPublisher<String, FetchError> {\n    Just(\"body of \\(path)\")\n        .setFailureType(to: FetchError.self)\n        .delay(for: .seconds(seconds), scheduler: scheduler)\n        .handleEvents(receiveSubscription: { _ in print(\"GET \\(path)\") })\n        .eraseToAnyPublisher()\n}\n\nlet trace = Trace()\nlet pages = [(\"/a\", 3), (\"/b\", 1), (\"/c\", 1), (\"/d\", 2)]\nlet cancellable = pages.publisher\n    .traced(\"paths\", into: trace)\n    .flatMap(maxPublishers: .max(2)) { path, seconds in fakeDataTask(path, seconds: seconds) }\n    .sink(receiveCompletion: { print(\"all: \\($0)\") },\n          receiveValue: { print(\"got \\($0)\") })\n\nfor second in 1...4 {\n    scheduler.advance(by: .seconds(1))\n    print(\"-- t=\\(second) --\")\n}\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "GET /a\nGET /b\ngot body of /b\nGET /c\n-- t=1 --\ngot body of /c\nGET /d\n-- t=2 --\ngot body of /a\n-- t=3 --\ngot body of /d\nall: finished\n-- t=4 --\n#             2  3          5          6          8          10\npaths request    2                     1          1\n      event   ^--(\"/a\", 3)--(\"/b\", 1)--(\"/c\", 1)--(\"/d\", 2)--|\n      demand  0  1          0          0          0          0\n",
                 run: chapter_10_real_apps_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "Future runs at once; Deferred waits for a subscriber",
-                line: 364,
-                outputLine: 402,
+                line: 368,
+                outputLine: 406,
                 code: "var reader: Subscription?\nfunc subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) where P.Output == Int {\n    publisher.print(\"  \\(name) sees\").subscribe(AnySubscriber<Int, P.Failure>(\n        receiveSubscription: { reader = $0; print(\"\\(name): subscribed, asks nothing yet\") },\n        receiveValue: { print(\"\\(name): got \\($0)\"); return .none },\n        receiveCompletion: { print(\"\\(name): \\($0)\") }))\n}\n\nprint(\"-- creating the Future --\")\nlet future = Future<Int, Never> { promise in\n    print(\"future: the work runs\")\n    promise(.success(42))\n}\nprint(\"-- subscribing to it --\")\nsubscribeAskingNothing(\"future\", future)\nprint(\"-- asking for 1 --\")\nreader?.request(.max(1))\n\nprint(\"-- creating the Deferred --\")\nlet deferred = Deferred {\n    Future<Int, Never> { promise in\n        print(\"deferred: the work runs\")\n        promise(.success(7))\n    }\n}\nprint(\"-- subscribing to it --\")\nsubscribeAskingNothing(\"deferred\", deferred)\nprint(\"-- asking for 1 --\")\nreader?.request(.max(1))\n\nprint(\"-- a second subscriber to each --\")\nlet second = [\n    future.sink { print(\"future, second subscriber: got \\($0)\") },\n    deferred.sink { print(\"deferred, second subscriber: got \\($0)\") },\n]\n",
                 expectedOutput: "-- creating the Future --\nfuture: the work runs\n-- subscribing to it --\n  future sees: receive subscription: (Future)\nfuture: subscribed, asks nothing yet\n-- asking for 1 --\n  future sees: request max: (1)\n  future sees: receive value: (42)\nfuture: got 42\n  future sees: receive finished\nfuture: finished\n-- creating the Deferred --\n-- subscribing to it --\ndeferred: the work runs\n  deferred sees: receive subscription: (Future)\ndeferred: subscribed, asks nothing yet\n-- asking for 1 --\n  deferred sees: request max: (1)\n  deferred sees: receive value: (7)\ndeferred: got 7\n  deferred sees: receive finished\ndeferred: finished\n-- a second subscriber to each --\nfuture, second subscriber: got 42\ndeferred: the work runs\ndeferred, second subscriber: got 7\n",
                 run: chapter_10_real_apps_scenario7
@@ -82,110 +82,128 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "retry cannot run a Future again",
-                line: 464,
-                outputLine: 489,
+                line: 468,
+                outputLine: 493,
                 code: "struct Flaky: Error, CustomStringConvertible {\n    var description: String { \"Flaky\" }\n}\nvar attempts = 0\nfunc fetch(_ name: String, promise: (Result<Int, Flaky>) -> Void) {\n    attempts += 1\n    print(\"\\(name): attempt \\(attempts)\")\n    promise(attempts < 3 ? .failure(Flaky()) : .success(attempts))\n}\n\nlet once = Future<Int, Flaky> { fetch(\"future\", promise: $0) }\n    .handleEvents(receiveSubscription: { _ in print(\"future: subscribed\") })\n    .retry(5)\n    .sink(receiveCompletion: { print(\"future + retry: \\($0)\") },\n          receiveValue: { print(\"future + retry: got \\($0)\") })\n\nattempts = 0\nlet again = Deferred { Future<Int, Flaky> { fetch(\"deferred\", promise: $0) } }\n    .handleEvents(receiveSubscription: { _ in print(\"deferred: subscribed\") })\n    .retry(5)\n    .sink(receiveCompletion: { print(\"deferred + retry: \\($0)\") },\n          receiveValue: { print(\"deferred + retry: got \\($0)\") })\n",
                 expectedOutput: "future: attempt 1\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture: subscribed\nfuture + retry: failure(Flaky)\ndeferred: attempt 1\ndeferred: subscribed\ndeferred: attempt 2\ndeferred: subscribed\ndeferred: attempt 3\ndeferred: subscribed\ndeferred + retry: got 3\ndeferred + retry: finished\n",
                 run: chapter_10_real_apps_scenario8
             ),
             CompiledScenario(
                 number: 9,
-                heading: "Merging: merge and combineLatest, and what OpenCombine lacks",
-                line: 542,
-                outputLine: 565,
-                code: "let trace = Trace()\nlet left = PassthroughSubject<String, Never>()\nlet right = PassthroughSubject<String, Never>()\nvar reader: Subscription?\n[left.traced(\"left\", into: trace).eraseToAnyPublisher(),\n right.traced(\"right\", into: trace).eraseToAnyPublisher()]\n    .publisher\n    .flatMap { $0 }\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"merged: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nleft.send(\"L1\")\nright.send(\"R1\")\nright.send(\"R2\")\nprint(\"-- asks for 1 more --\")\nreader?.request(.max(1))\nleft.send(\"L2\")\nprint(trace.timeline(), terminator: \"\")\n",
-                expectedOutput: "merged: L1\nmerged: R1\n-- asks for 1 more --\nmerged: R2\n#             2  3  6   8   9   10\nleft  request    1  +1\n      event   ^-----L1----------L2--\n      demand  0  1  1           0\nright request       1   +1      1\n      event      ^------R1--R2------\n      demand     0  1   1   0   1\n",
+                heading: "makeConnectable(): attach first, then start",
+                line: 533,
+                outputLine: 556,
+                code: "final class Log { var values: [Int] = [] }\nfunc attach<P: Publisher>(to publisher: P, _ log: Log) -> AnyCancellable where P.Output == Int, P.Failure == Never {\n    publisher.sink { log.values.append($0) }\n}\n\nprint(\"== share(): the first subscriber starts it ==\")\nlet shared = [1, 2, 3].publisher.share()\nlet early = Log(), late = Log()\nlet a = attach(to: shared, early)\nlet b = attach(to: shared, late)\nprint(\"first: \\(early.values), second: \\(late.values)\")\n\nprint(\"== makeConnectable(): connect() starts it ==\")\nlet connectable = [1, 2, 3].publisher.makeConnectable()\nlet one = Log(), two = Log()\nlet c = attach(to: connectable, one)\nlet d = attach(to: connectable, two)\nprint(\"both attached, nothing sent yet: \\(one.values), \\(two.values)\")\nlet connection = connectable.connect()\nprint(\"first: \\(one.values), second: \\(two.values)\")\n",
+                expectedOutput: "== share(): the first subscriber starts it ==\nfirst: [1, 2, 3], second: []\n== makeConnectable(): connect() starts it ==\nboth attached, nothing sent yet: [], []\nfirst: [1, 2, 3], second: [1, 2, 3]\n",
                 run: chapter_10_real_apps_scenario9
             ),
             CompiledScenario(
                 number: 10,
-                heading: "@Published and assign(to:)",
+                heading: "Merging: merge and combineLatest, and what OpenCombine lacks",
                 line: 602,
-                outputLine: 629,
-                code: "final class Thermostat {\n    @Published var celsius = 20\n    @Published var label = \"\"\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius\n    .print(\"celsius\")\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\nthermostat.celsius = 21\nthermostat.celsius = 22\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n\nthermostat.$celsius\n    .map { \"\\($0) °C\" }\n    .print(\"label\")\n    .assign(to: &thermostat.$label)\nthermostat.celsius = 23\nprint(\"label is\", thermostat.label)\n",
-                expectedOutput: "celsius: receive subscription: (PublishedSubject)\ncelsius: request max: (1)\ncelsius: receive value: (20)\nreader: 20\n-- reader asks for 1 more --\ncelsius: request max: (1)\ncelsius: receive value: (22)\nreader: 22\nlabel: receive subscription: (PublishedSubject)\nlabel: request unlimited\nlabel: receive value: (22 °C)\nlabel: receive value: (23 °C)\nlabel is 23 °C\nlabel: receive cancel\n",
+                outputLine: 625,
+                code: "let trace = Trace()\nlet left = PassthroughSubject<String, Never>()\nlet right = PassthroughSubject<String, Never>()\nvar reader: Subscription?\n[left.traced(\"left\", into: trace).eraseToAnyPublisher(),\n right.traced(\"right\", into: trace).eraseToAnyPublisher()]\n    .publisher\n    .flatMap { $0 }\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"merged: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nleft.send(\"L1\")\nright.send(\"R1\")\nright.send(\"R2\")\nprint(\"-- asks for 1 more --\")\nreader?.request(.max(1))\nleft.send(\"L2\")\nprint(trace.timeline(), terminator: \"\")\n",
+                expectedOutput: "merged: L1\nmerged: R1\n-- asks for 1 more --\nmerged: R2\n#             2  3  6   8   9   10\nleft  request    1  +1\n      event   ^-----L1----------L2--\n      demand  0  1  1           0\nright request       1   +1      1\n      event      ^------R1--R2------\n      demand     0  1   1   0   1\n",
                 run: chapter_10_real_apps_scenario10
             ),
             CompiledScenario(
                 number: 11,
-                heading: "Sent in willSet",
-                line: 665,
-                outputLine: 683,
-                code: "final class Thermostat {\n    @Published var celsius = 20\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(2)) },\n    receiveValue: { value in\n        print(\"handed \\(value); the property still reads \\(thermostat.celsius)\")\n        return .none\n    },\n    receiveCompletion: { _ in }))\nthermostat.celsius = 21\nprint(\"after the assignment the property reads \\(thermostat.celsius)\")\n",
-                expectedOutput: "handed 20; the property still reads 20\nhanded 21; the property still reads 20\nafter the assignment the property reads 21\n",
+                heading: "@Published and assign(to:)",
+                line: 663,
+                outputLine: 690,
+                code: "final class Thermostat {\n    @Published var celsius = 20\n    @Published var label = \"\"\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius\n    .print(\"celsius\")\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\nthermostat.celsius = 21\nthermostat.celsius = 22\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n\nthermostat.$celsius\n    .map { \"\\($0) °C\" }\n    .print(\"label\")\n    .assign(to: &thermostat.$label)\nthermostat.celsius = 23\nprint(\"label is\", thermostat.label)\n",
+                expectedOutput: "celsius: receive subscription: (PublishedSubject)\ncelsius: request max: (1)\ncelsius: receive value: (20)\nreader: 20\n-- reader asks for 1 more --\ncelsius: request max: (1)\ncelsius: receive value: (22)\nreader: 22\nlabel: receive subscription: (PublishedSubject)\nlabel: request unlimited\nlabel: receive value: (22 °C)\nlabel: receive value: (23 °C)\nlabel is 23 °C\nlabel: receive cancel\n",
                 run: chapter_10_real_apps_scenario11
             ),
             CompiledScenario(
                 number: 12,
-                heading: "assign(to:on:) keeps its object alive; assign(to:) does not",
-                line: 705,
-                outputLine: 734,
-                code: "final class Screen {\n    let name: String\n    @Published var title = \"\"\n    var label = \"\"\n    init(_ name: String) { self.name = name }\n    deinit { print(\"\\(name): released\") }\n}\nlet titles = PassthroughSubject<String, Never>()\n\nprint(\"== assign(to:on:) ==\")\nvar first: Screen? = Screen(\"first\")\nweak var weakFirst: Screen?\nweakFirst = first\nlet cancellable = titles.print(\"  on\").assign(to: \\.label, on: first!)\nfirst = nil\nprint(\"the last reference is gone; released: \\(weakFirst == nil)\")\ntitles.send(\"Inbox\")\nprint(\"still assigned to: \\(weakFirst?.label ?? \"-\")\")\ncancellable.cancel()\nprint(\"after cancel(); released: \\(weakFirst == nil)\")\n\nprint(\"== assign(to:) ==\")\nvar second: Screen? = Screen(\"second\")\ntitles.print(\"  to\").assign(to: &second!.$title)\nsecond = nil\ntitles.send(\"Drafts\")\n",
-                expectedOutput: "== assign(to:on:) ==\n  on: receive subscription: (PassthroughSubject)\n  on: request unlimited\nthe last reference is gone; released: false\n  on: receive value: (Inbox)\nstill assigned to: Inbox\nfirst: released\n  on: receive cancel\nafter cancel(); released: true\n== assign(to:) ==\n  to: receive subscription: (PassthroughSubject)\n  to: request unlimited\nsecond: released\n  to: receive cancel\n",
+                heading: "Sent in willSet",
+                line: 728,
+                outputLine: 746,
+                code: "final class Thermostat {\n    @Published var celsius = 20\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(2)) },\n    receiveValue: { value in\n        print(\"handed \\(value); the property still reads \\(thermostat.celsius)\")\n        return .none\n    },\n    receiveCompletion: { _ in }))\nthermostat.celsius = 21\nprint(\"after the assignment the property reads \\(thermostat.celsius)\")\n",
+                expectedOutput: "handed 20; the property still reads 20\nhanded 21; the property still reads 20\nafter the assignment the property reads 21\n",
                 run: chapter_10_real_apps_scenario12
             ),
             CompiledScenario(
                 number: 13,
-                heading: "NotificationCenter: a push source with a subscription",
-                line: 767,
-                outputLine: 788,
-                code: "let center = NotificationCenter()\nlet didSave = Notification.Name(\"didSave\")\nvar reader: Subscription?\ncenter.publisher(for: didSave)\n    .map { $0.userInfo?[\"file\"] as? String ?? \"?\" }\n    .print(\"saves\")\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0) was saved\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor file in [\"a.txt\", \"b.txt\", \"c.txt\"] {\n    center.post(name: didSave, object: nil, userInfo: [\"file\": file])\n}\nprint(\"-- the reader asks for 1 more --\")\nreader?.request(.max(1))\ncenter.post(name: didSave, object: nil, userInfo: [\"file\": \"d.txt\"])\nreader?.cancel()\n",
-                expectedOutput: "saves: receive subscription: (NotificationCenter Observer)\nsaves: request max: (1)\nsaves: receive value: (a.txt)\nreader: a.txt was saved\n-- the reader asks for 1 more --\nsaves: request max: (1)\nsaves: receive value: (d.txt)\nreader: d.txt was saved\nsaves: receive cancel\n",
+                heading: "assign(to:on:) keeps its object alive; assign(to:) does not",
+                line: 768,
+                outputLine: 797,
+                code: "final class Screen {\n    let name: String\n    @Published var title = \"\"\n    var label = \"\"\n    init(_ name: String) { self.name = name }\n    deinit { print(\"\\(name): released\") }\n}\nlet titles = PassthroughSubject<String, Never>()\n\nprint(\"== assign(to:on:) ==\")\nvar first: Screen? = Screen(\"first\")\nweak var weakFirst: Screen?\nweakFirst = first\nlet cancellable = titles.print(\"  on\").assign(to: \\.label, on: first!)\nfirst = nil\nprint(\"the last reference is gone; released: \\(weakFirst == nil)\")\ntitles.send(\"Inbox\")\nprint(\"still assigned to: \\(weakFirst?.label ?? \"-\")\")\ncancellable.cancel()\nprint(\"after cancel(); released: \\(weakFirst == nil)\")\n\nprint(\"== assign(to:) ==\")\nvar second: Screen? = Screen(\"second\")\ntitles.print(\"  to\").assign(to: &second!.$title)\nsecond = nil\ntitles.send(\"Drafts\")\n",
+                expectedOutput: "== assign(to:on:) ==\n  on: receive subscription: (PassthroughSubject)\n  on: request unlimited\nthe last reference is gone; released: false\n  on: receive value: (Inbox)\nstill assigned to: Inbox\nfirst: released\n  on: receive cancel\nafter cancel(); released: true\n== assign(to:) ==\n  to: receive subscription: (PassthroughSubject)\n  to: request unlimited\nsecond: released\n  to: receive cancel\n",
                 run: chapter_10_real_apps_scenario13
             ),
             CompiledScenario(
                 number: 14,
-                heading: "receive(on:) to the main queue, and @MainActor code",
-                line: 820,
+                heading: "NotificationCenter: a push source with a subscription",
+                line: 834,
                 outputLine: 855,
-                code: "@MainActor final class Badge {\n    var count = 0\n}\n\nlet badge = MainActor.assumeIsolated { Badge() }\nlet messages = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nvar requests = 0\nmessages\n    .handleEvents(receiveRequest: {\n        requests += 1\n        print(\"request \\($0), on the main thread: \\(Thread.isMainThread)\")\n    })\n    .receive(on: DispatchQueue.main)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { message in\n            MainActor.assumeIsolated { badge.count += 1 }\n            print(\"delivered \\(message) on the main actor; badge \\(MainActor.assumeIsolated { badge.count })\")\n            return .max(1)\n        },\n        receiveCompletion: { _ in }))\n\nDispatchQueue.global().async {\n    messages.send(\"hello\")\n}\n// Run the main run loop (and with it the main queue) until the second request.\nlet giveUp = Date().addingTimeInterval(4)\nwhile requests < 2, Date() < giveUp {\n    RunLoop.main.run(until: Date().addingTimeInterval(0.01))\n}\nreader?.cancel()\n",
-                expectedOutput: "request max(1), on the main thread: true\ndelivered hello on the main actor; badge 1\nrequest max(1), on the main thread: true\n",
+                code: "let center = NotificationCenter()\nlet didSave = Notification.Name(\"didSave\")\nvar reader: Subscription?\ncenter.publisher(for: didSave)\n    .map { $0.userInfo?[\"file\"] as? String ?? \"?\" }\n    .print(\"saves\")\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0) was saved\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor file in [\"a.txt\", \"b.txt\", \"c.txt\"] {\n    center.post(name: didSave, object: nil, userInfo: [\"file\": file])\n}\nprint(\"-- the reader asks for 1 more --\")\nreader?.request(.max(1))\ncenter.post(name: didSave, object: nil, userInfo: [\"file\": \"d.txt\"])\nreader?.cancel()\n",
+                expectedOutput: "saves: receive subscription: (NotificationCenter Observer)\nsaves: request max: (1)\nsaves: receive value: (a.txt)\nreader: a.txt was saved\n-- the reader asks for 1 more --\nsaves: request max: (1)\nsaves: receive value: (d.txt)\nreader: d.txt was saved\nsaves: receive cancel\n",
                 run: chapter_10_real_apps_scenario14
             ),
             CompiledScenario(
                 number: 15,
-                heading: "receive(on:) behind sink: a queue without a bound",
-                line: 881,
-                outputLine: 903,
-                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
-                expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
+                heading: "receive(on:) to the main queue, and @MainActor code",
+                line: 887,
+                outputLine: 922,
+                code: "@MainActor final class Badge {\n    var count = 0\n}\n\nlet badge = MainActor.assumeIsolated { Badge() }\nlet messages = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nvar requests = 0\nmessages\n    .handleEvents(receiveRequest: {\n        requests += 1\n        print(\"request \\($0), on the main thread: \\(Thread.isMainThread)\")\n    })\n    .receive(on: DispatchQueue.main)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { message in\n            MainActor.assumeIsolated { badge.count += 1 }\n            print(\"delivered \\(message) on the main actor; badge \\(MainActor.assumeIsolated { badge.count })\")\n            return .max(1)\n        },\n        receiveCompletion: { _ in }))\n\nDispatchQueue.global().async {\n    messages.send(\"hello\")\n}\n// Run the main run loop (and with it the main queue) until the second request.\nlet giveUp = Date().addingTimeInterval(4)\nwhile requests < 2, Date() < giveUp {\n    RunLoop.main.run(until: Date().addingTimeInterval(0.01))\n}\nreader?.cancel()\n",
+                expectedOutput: "request max(1), on the main thread: true\ndelivered hello on the main actor; badge 1\nrequest max(1), on the main thread: true\n",
                 run: chapter_10_real_apps_scenario15
             ),
             CompiledScenario(
                 number: 16,
-                heading: "receive(on:) behind sink: a queue without a bound",
-                line: 938,
-                outputLine: 954,
-                code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
-                expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
+                heading: "In the Swift 6 language mode",
+                line: 978,
+                outputLine: 1014,
+                code: "@MainActor final class Badge {\n    var count = 0\n    func bump() { count += 1 }\n}\n\n/// Shared between threads: its state behind a lock, which the compiler cannot see.\nfinal class Counter: @unchecked Sendable {\n    private let lock = NSLock()\n    private var count = 0\n    func add() { lock.lock(); count += 1; lock.unlock() }\n    var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n\nlet scheduler = DispatchQueue.test // stands in for DispatchQueue.main\nlet badge = MainActor.assumeIsolated { Badge() }\nlet counter = Counter()\nlet messages = PassthroughSubject<String, Never>()\nlet cancellable = messages\n    .receive(on: scheduler)\n    .sink { _ in\n        counter.add()\n        MainActor.assumeIsolated { badge.bump() }\n    }\nlet done = DispatchSemaphore(value: 0)\nDispatchQueue.global().async {\n    counter.add()\n    done.signal()\n}\ndone.wait()\nmessages.send(\"hello\")\nscheduler.advance()\nprint(\"counter: \\(counter.value), badge: \\(MainActor.assumeIsolated { badge.count })\")\ncancellable.cancel()\n",
+                expectedOutput: "counter: 2, badge: 1\n",
                 run: chapter_10_real_apps_scenario16
             ),
             CompiledScenario(
                 number: 17,
-                heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 968,
-                outputLine: 994,
-                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
-                expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
+                heading: "receive(on:) behind sink: a queue without a bound",
+                line: 1027,
+                outputLine: 1049,
+                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
+                expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario17
             ),
             CompiledScenario(
                 number: 18,
+                heading: "receive(on:) behind sink: a queue without a bound",
+                line: 1084,
+                outputLine: 1100,
+                code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
+                expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
+                run: chapter_10_real_apps_scenario18
+            ),
+            CompiledScenario(
+                number: 19,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1009,
-                outputLine: 1031,
+                line: 1114,
+                outputLine: 1140,
+                code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
+                expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
+                run: chapter_10_real_apps_scenario19
+            ),
+            CompiledScenario(
+                number: 20,
+                heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
+                line: 1157,
+                outputLine: 1179,
                 code: "let scheduler = DispatchQueue.test\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(3))\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 2\nsaved draft 3\n",
-                run: chapter_10_real_apps_scenario18
+                run: chapter_10_real_apps_scenario20
             ),
         ]
     )
 }
 
-// Scenario 1, Chapters/10-real-apps.md:35
+// Scenario 1, Chapters/10-real-apps.md:36
 @_optimize(none)
 private func chapter_10_real_apps_scenario1() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 36)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 37)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 let trace = Trace()
@@ -214,10 +232,10 @@ withExtendedLifetime(reader) {}
 withExtendedLifetime(timer) {}
 }
 
-// Scenario 2, Chapters/10-real-apps.md:84
+// Scenario 2, Chapters/10-real-apps.md:85
 @_optimize(none)
 private func chapter_10_real_apps_scenario2() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 85)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 86)
 let scheduler = DispatchQueue.test
 func count(_ name: String, bufferAfterCounting: Bool) {
     var reader: Subscription?
@@ -241,10 +259,10 @@ count("scan, buffer(1)", bufferAfterCounting: true)
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 3, Chapters/10-real-apps.md:131
+// Scenario 3, Chapters/10-real-apps.md:133
 @_optimize(none)
 private func chapter_10_real_apps_scenario3() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 132)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 134)
 let scheduler = DispatchQueue.test
 let keystrokes = PassthroughSubject<String, Never>()
 var reader: Subscription?
@@ -270,10 +288,10 @@ withExtendedLifetime(keystrokes) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 4, Chapters/10-real-apps.md:187
+// Scenario 4, Chapters/10-real-apps.md:189
 @_optimize(none)
 private func chapter_10_real_apps_scenario4() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 188)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 190)
 let scheduler = DispatchQueue.test
 let keystrokes = PassthroughSubject<String, Never>()
 let search = keystrokes
@@ -293,10 +311,10 @@ withExtendedLifetime(keystrokes) {}
 withExtendedLifetime(search) {}
 }
 
-// Scenario 5, Chapters/10-real-apps.md:229
+// Scenario 5, Chapters/10-real-apps.md:231
 @_optimize(none)
 private func chapter_10_real_apps_scenario5() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 230)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 232)
 let scheduler = DispatchQueue.test
 let taps = PassthroughSubject<Int, Never>()
 let trace = Trace()
@@ -322,10 +340,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 6, Chapters/10-real-apps.md:295
+// Scenario 6, Chapters/10-real-apps.md:297
 @_optimize(none)
 private func chapter_10_real_apps_scenario6() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 296)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 298)
 let scheduler = DispatchQueue.test
 struct FetchError: Error {}
 
@@ -358,10 +376,10 @@ withExtendedLifetime(pages) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 7, Chapters/10-real-apps.md:364
+// Scenario 7, Chapters/10-real-apps.md:368
 @_optimize(none)
 private func chapter_10_real_apps_scenario7() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 365)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 369)
 var reader: Subscription?
 func subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) where P.Output == Int {
     publisher.print("  \(name) sees").subscribe(AnySubscriber<Int, P.Failure>(
@@ -404,10 +422,10 @@ withExtendedLifetime(deferred) {}
 withExtendedLifetime(second) {}
 }
 
-// Scenario 8, Chapters/10-real-apps.md:464
+// Scenario 8, Chapters/10-real-apps.md:468
 @_optimize(none)
 private func chapter_10_real_apps_scenario8() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 465)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 469)
 struct Flaky: Error, CustomStringConvertible {
     var description: String { "Flaky" }
 }
@@ -436,10 +454,46 @@ withExtendedLifetime(once) {}
 withExtendedLifetime(again) {}
 }
 
-// Scenario 9, Chapters/10-real-apps.md:542
+// Scenario 9, Chapters/10-real-apps.md:533
 @_optimize(none)
 private func chapter_10_real_apps_scenario9() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 543)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 534)
+final class Log { var values: [Int] = [] }
+func attach<P: Publisher>(to publisher: P, _ log: Log) -> AnyCancellable where P.Output == Int, P.Failure == Never {
+    publisher.sink { log.values.append($0) }
+}
+
+print("== share(): the first subscriber starts it ==")
+let shared = [1, 2, 3].publisher.share()
+let early = Log(), late = Log()
+let a = attach(to: shared, early)
+let b = attach(to: shared, late)
+print("first: \(early.values), second: \(late.values)")
+
+print("== makeConnectable(): connect() starts it ==")
+let connectable = [1, 2, 3].publisher.makeConnectable()
+let one = Log(), two = Log()
+let c = attach(to: connectable, one)
+let d = attach(to: connectable, two)
+print("both attached, nothing sent yet: \(one.values), \(two.values)")
+let connection = connectable.connect()
+print("first: \(one.values), second: \(two.values)")
+#sourceLocation()
+withExtendedLifetime(shared) {}
+withExtendedLifetime(early) {}
+withExtendedLifetime(a) {}
+withExtendedLifetime(b) {}
+withExtendedLifetime(connectable) {}
+withExtendedLifetime(one) {}
+withExtendedLifetime(c) {}
+withExtendedLifetime(d) {}
+withExtendedLifetime(connection) {}
+}
+
+// Scenario 10, Chapters/10-real-apps.md:602
+@_optimize(none)
+private func chapter_10_real_apps_scenario10() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 603)
 let trace = Trace()
 let left = PassthroughSubject<String, Never>()
 let right = PassthroughSubject<String, Never>()
@@ -467,10 +521,10 @@ withExtendedLifetime(right) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 10, Chapters/10-real-apps.md:602
+// Scenario 11, Chapters/10-real-apps.md:663
 @_optimize(none)
-private func chapter_10_real_apps_scenario10() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 603)
+private func chapter_10_real_apps_scenario11() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 664)
 final class Thermostat {
     @Published var celsius = 20
     @Published var label = ""
@@ -500,10 +554,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 11, Chapters/10-real-apps.md:665
+// Scenario 12, Chapters/10-real-apps.md:728
 @_optimize(none)
-private func chapter_10_real_apps_scenario11() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 666)
+private func chapter_10_real_apps_scenario12() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 729)
 final class Thermostat {
     @Published var celsius = 20
 }
@@ -524,10 +578,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/10-real-apps.md:705
+// Scenario 13, Chapters/10-real-apps.md:768
 @_optimize(none)
-private func chapter_10_real_apps_scenario12() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 706)
+private func chapter_10_real_apps_scenario13() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 769)
 final class Screen {
     let name: String
     @Published var title = ""
@@ -561,10 +615,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(second) {}
 }
 
-// Scenario 13, Chapters/10-real-apps.md:767
+// Scenario 14, Chapters/10-real-apps.md:834
 @_optimize(none)
-private func chapter_10_real_apps_scenario13() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 768)
+private func chapter_10_real_apps_scenario14() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 835)
 let center = NotificationCenter()
 let didSave = Notification.Name("didSave")
 var reader: Subscription?
@@ -589,10 +643,10 @@ withExtendedLifetime(didSave) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 14, Chapters/10-real-apps.md:820
+// Scenario 15, Chapters/10-real-apps.md:887
 @_optimize(none)
-private func chapter_10_real_apps_scenario14() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 821)
+private func chapter_10_real_apps_scenario15() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 888)
 @MainActor final class Badge {
     var count = 0
 }
@@ -633,10 +687,56 @@ withExtendedLifetime(requests) {}
 withExtendedLifetime(giveUp) {}
 }
 
-// Scenario 15, Chapters/10-real-apps.md:881
+// Scenario 16, Chapters/10-real-apps.md:978
 @_optimize(none)
-private func chapter_10_real_apps_scenario15() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 882)
+private func chapter_10_real_apps_scenario16() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 979)
+@MainActor final class Badge {
+    var count = 0
+    func bump() { count += 1 }
+}
+
+/// Shared between threads: its state behind a lock, which the compiler cannot see.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+let scheduler = DispatchQueue.test // stands in for DispatchQueue.main
+let badge = MainActor.assumeIsolated { Badge() }
+let counter = Counter()
+let messages = PassthroughSubject<String, Never>()
+let cancellable = messages
+    .receive(on: scheduler)
+    .sink { _ in
+        counter.add()
+        MainActor.assumeIsolated { badge.bump() }
+    }
+let done = DispatchSemaphore(value: 0)
+DispatchQueue.global().async {
+    counter.add()
+    done.signal()
+}
+done.wait()
+messages.send("hello")
+scheduler.advance()
+print("counter: \(counter.value), badge: \(MainActor.assumeIsolated { badge.count })")
+cancellable.cancel()
+#sourceLocation()
+withExtendedLifetime(scheduler) {}
+withExtendedLifetime(badge) {}
+withExtendedLifetime(counter) {}
+withExtendedLifetime(messages) {}
+withExtendedLifetime(cancellable) {}
+withExtendedLifetime(done) {}
+}
+
+// Scenario 17, Chapters/10-real-apps.md:1027
+@_optimize(none)
+private func chapter_10_real_apps_scenario17() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1028)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let readings = PassthroughSubject<Int, Never>()
@@ -665,10 +765,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(sent) {}
 }
 
-// Scenario 16, Chapters/10-real-apps.md:938
+// Scenario 18, Chapters/10-real-apps.md:1084
 @_optimize(none)
-private func chapter_10_real_apps_scenario16() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 939)
+private func chapter_10_real_apps_scenario18() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1085)
 let scheduler = DispatchQueue.test
 let readings = PassthroughSubject<Int, Never>()
 var handled = 0
@@ -689,10 +789,10 @@ withExtendedLifetime(handled) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 17, Chapters/10-real-apps.md:968
+// Scenario 19, Chapters/10-real-apps.md:1114
 @_optimize(none)
-private func chapter_10_real_apps_scenario17() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 969)
+private func chapter_10_real_apps_scenario19() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1115)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let saves = PassthroughSubject<Int, Never>()
@@ -723,10 +823,10 @@ withExtendedLifetime(saves) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 18, Chapters/10-real-apps.md:1009
+// Scenario 20, Chapters/10-real-apps.md:1157
 @_optimize(none)
-private func chapter_10_real_apps_scenario18() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1010)
+private func chapter_10_real_apps_scenario20() {
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1158)
 let scheduler = DispatchQueue.test
 let saves = PassthroughSubject<Int, Never>()
 

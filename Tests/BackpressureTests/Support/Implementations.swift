@@ -3,9 +3,9 @@ import OpenCombineShim
 import PlainBackpressure
 import Testing
 
-// The library's DemandBuffer and SteppingSubscriber, and the plain ones that chapters 4 and
-// 6 teach first, each behind one small shape, so that the same test bodies run against both
-// and the two cannot drift apart.
+// The library's DemandBuffer, ShareReplay and SteppingSubscriber, and the plain ones that
+// chapters 4, 5 and 6 teach first, each behind one small shape, so that the same test bodies
+// run against both and the two cannot drift apart.
 
 // MARK: - SteppingSubscriber
 
@@ -147,4 +147,46 @@ struct SinkImplementation: CustomTestStringConvertible, Sendable {
         publisher.subscribe(sink.subscriber)
         return sink
     }
+}
+
+// MARK: - ShareReplay
+
+/// Either shared publisher, as the tests use it: a publisher, and how many subscribers it
+/// still delivers to.
+struct SharedUnderTest<Output, Failure: Error>: Publisher {
+    let base: AnyPublisher<Output, Failure>
+    private let count: () -> Int
+
+    init<P: Publisher>(_ publisher: P, count: @escaping () -> Int) where P.Output == Output, P.Failure == Failure {
+        base = publisher.eraseToAnyPublisher()
+        self.count = count
+    }
+
+    var activeSubscriptionCount: Int { count() }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        base.receive(subscriber: subscriber)
+    }
+}
+
+extension SharedUnderTest: @unchecked Sendable {}
+
+/// The library's `shareReplay` (with its default scope, `.forever`) or the plain one that
+/// chapter 5 teaches first.
+struct ShareReplayImplementation: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let isPlain: Bool
+
+    func share<P: Publisher>(_ upstream: P, _ maxBufferSize: Int = .max) -> SharedUnderTest<P.Output, P.Failure> {
+        if isPlain {
+            let shared = PlainShareReplay(upstream: upstream, maxBufferSize: maxBufferSize)
+            return SharedUnderTest(shared) { shared.activeSubscriptionCount }
+        }
+        let shared = upstream.shareReplay(maxBufferSize)
+        return SharedUnderTest(shared) { shared.activeSubscriptionCount }
+    }
+
+    static let library = ShareReplayImplementation(testDescription: "library", isPlain: false)
+    static let plain = ShareReplayImplementation(testDescription: "plain", isPlain: true)
+    static let all = [library, plain]
 }

@@ -120,6 +120,25 @@ import Testing
         let text = try render(width: 80)
         #expect(text.contains("┌─ Scenario 3.1 · try it: swift run workbook try 3#1\n│ print(\"hi\")\n├─ prints\n│ hi\n└─\n"))
     }
+
+    /// A link to another repository's file at a commit (docs/evidence/) shows the repository
+    /// and the commit, not its long URL, which would not wrap.
+    @Test func showsAPinnedSourceAsItsRepositoryAndCommit() throws {
+        let markdown = "# T\n\nSee [Spec.swift:19-21](https://github.com/cx-org/CombineX/blob/299bc0f8861f7aa6708780457aeeafab1c51eaa7/Tests/Spec.swift#L19-L21 \"q\") and [docs](https://example.com).\n"
+        let chapter = try Chapter(path: "Chapters/03-t.md", markdown: markdown)
+        let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 200)).render(chapter)
+        #expect(text.contains("See Spec.swift:19-21 (CombineX at 299bc0f) and docs (https://example.com)."), "\(text)")
+    }
+
+    /// The fence's `apple-unverified`, in the reader's words, beside the scenario's label.
+    @Test func marksAScenarioWhoseOutputIsOpenCombinesOnly() throws {
+        let markdown = "# T\n\n```swift scenario apple-unverified\nprint(1)\n```\n\n```output\n1\n```\n\n```swift scenario\nprint(2)\n```\n\n```output\n2\n```\n"
+        let chapter = try Chapter(path: "Chapters/03-t.md", markdown: markdown)
+        #expect(chapter.scenarios.map(\.isAppleUnverified) == [true, false])
+        let text = ChapterRenderer(terminal: Terminal(usesColor: false, width: 200)).render(chapter)
+        #expect(text.contains("┌─ Scenario 3.1 · try it: swift run workbook try 3#1 · OpenCombine's output, not yet run on Apple's Combine\n"), "\(text)")
+        #expect(text.contains("┌─ Scenario 3.2 · try it: swift run workbook try 3#2\n"), "\(text)")
+    }
 }
 
 @Suite struct ChapterRendererDriftTests {

@@ -168,6 +168,14 @@ import WorkbookTestSupport
         #expect(page.body.contains("<a href=\"https://example.com\">docs</a>"))
     }
 
+    @Test func aChapterPageMarksAScenarioWhoseOutputIsOpenCombinesOnly() throws {
+        let markdown = "# T\n\n```swift scenario apple-unverified\nprint(1)\n```\n\n```output\n1\n```\n\n```swift scenario\nprint(2)\n```\n\n```output\n2\n```\n"
+        let chapter = try Chapter(path: "Chapters/03-t.md", markdown: markdown)
+        let page = ChapterPage(chapter: chapter, markdown: markdown, previous: nil, next: nil, exercises: [], scenarios: [:], excerptLines: [:]).page()
+        #expect(page.body.components(separatedBy: "<span class=\"apple-unverified\"").count == 2, "\(page.body)")
+        #expect(page.body.contains("OpenCombine's output, not yet run on Apple's Combine</span></figcaption>"), "\(page.body)")
+    }
+
     /// `.traced("name"` in every scenario that prints a picture.
     private static func tracedHops(in markdown: String) -> Set<String> {
         var hops: Set<String> = []
