@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A plain version",
-                line: 528,
-                outputLine: 577,
+                line: 529,
+                outputLine: 578,
                 code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.plainShareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
                 expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
                 run: chapter_05_sharereplay_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "Demand, per subscriber",
-                line: 651,
-                outputLine: 670,
+                line: 652,
+                outputLine: 671,
                 code: "let subject = PassthroughSubject<Int, Never>()\nlet shared = subject.shareReplay(3)\nlet fast = shared.sink(\n    receiveCompletion: { print(\"fast: \\($0)\") },\n    receiveValue: { print(\"fast: \\($0)\") })\nlet slow = shared.mySink(\n    receiveCompletion: { print(\"slow: \\($0)\") },\n    receiveValue: { print(\"slow: \\($0)\"); return false })\n\nfor value in 1...5 { subject.send(value) }\nsubject.send(completion: .finished)\nprint(\"-- slow resumes, three times --\")\nslow.resume()\nslow.resume()\nslow.resume()\nfast.cancel()\n",
                 expectedOutput: "fast: 1\nslow: 1\nfast: 2\nfast: 3\nfast: 4\nfast: 5\nfast: finished\n-- slow resumes, three times --\nslow: 3\nslow: 4\nslow: 5\nslow: finished\n",
                 run: chapter_05_sharereplay_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Late subscribers, drawn",
-                line: 695,
-                outputLine: 731,
+                line: 696,
+                outputLine: 732,
                 code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet source = PassthroughSubject<Int, Never>()\nlet shared = source.traced(\"source\", into: trace).shareReplay(2)\nlet early = shared.traced(\"early\", into: trace).sink { _ in }\nfor value in 1...3 { source.send(value) }\n\nlet late = Asker()\nshared.traced(\"late\", into: trace).subscribe(late)\nlate.subscription?.request(.max(1))\nsource.send(4)\nlate.subscription?.cancel()\nsource.send(completion: .finished)\n\nprint(trace.timeline(), terminator: \"\")\nearly.cancel()\n",
                 expectedOutput: "#              2  3  6  9  11  15  17  21\nearly  request    ∞\n       event   ^-----1--2--3-------4---|\n       demand  0  ∞  ∞  ∞  ∞       ∞   ∞\nsource request       ∞\n       event      ^--1--2--3-------4---|\n       demand     0  ∞  ∞  ∞       ∞   ∞\nlate   request                 1   1\n       event               ^---2---3---!\n       demand              0   0   0   0\n",
                 run: chapter_05_sharereplay_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "How long to stay connected",
-                line: 782,
-                outputLine: 803,
+                line: 783,
+                outputLine: 804,
                 code: "let scheduler = DispatchQueue.test\nlet readings = Deferred {\n    scheduler.timerPublisher(every: .seconds(1)).autoconnect()\n        .scan(0) { count, _ in count + 1 }\n}\n.handleEvents(receiveSubscription: { _ in print(\"sensor: on\") },\n              receiveCancel: { print(\"sensor: off\") })\n.shareReplay(1, scope: .whileConnected)\n\nvar screen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(2))\nprint(\"-- the screen closes --\")\nscreen.cancel()\nscheduler.advance(by: .seconds(5))\nprint(\"-- the screen opens again --\")\nscreen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(1))\nscreen.cancel()\n",
                 expectedOutput: "sensor: on\nscreen: reading 1\nscreen: reading 2\n-- the screen closes --\nsensor: off\n-- the screen opens again --\nsensor: on\nscreen: reading 1\nsensor: off\n",
                 run: chapter_05_sharereplay_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "The library's version",
-                line: 826,
-                outputLine: 875,
+                line: 827,
+                outputLine: 876,
                 code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.shareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
                 expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
                 run: chapter_05_sharereplay_scenario8
@@ -283,10 +283,10 @@ withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
 }
 
-// Scenario 4, Chapters/05-sharereplay.md:528
+// Scenario 4, Chapters/05-sharereplay.md:529
 @_optimize(none)
 private func chapter_05_sharereplay_scenario4() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 529)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 530)
 final class Recorder: Subscriber {
     typealias Input = String
     typealias Failure = Never
@@ -341,10 +341,10 @@ withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
 }
 
-// Scenario 5, Chapters/05-sharereplay.md:651
+// Scenario 5, Chapters/05-sharereplay.md:652
 @_optimize(none)
 private func chapter_05_sharereplay_scenario5() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 652)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 653)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject.shareReplay(3)
 let fast = shared.sink(
@@ -368,10 +368,10 @@ withExtendedLifetime(fast) {}
 withExtendedLifetime(slow) {}
 }
 
-// Scenario 6, Chapters/05-sharereplay.md:695
+// Scenario 6, Chapters/05-sharereplay.md:696
 @_optimize(none)
 private func chapter_05_sharereplay_scenario6() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 696)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 697)
 final class Asker: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -413,10 +413,10 @@ withExtendedLifetime(early) {}
 withExtendedLifetime(late) {}
 }
 
-// Scenario 7, Chapters/05-sharereplay.md:782
+// Scenario 7, Chapters/05-sharereplay.md:783
 @_optimize(none)
 private func chapter_05_sharereplay_scenario7() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 783)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 784)
 let scheduler = DispatchQueue.test
 let readings = Deferred {
     scheduler.timerPublisher(every: .seconds(1)).autoconnect()
@@ -441,10 +441,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(screen) {}
 }
 
-// Scenario 8, Chapters/05-sharereplay.md:826
+// Scenario 8, Chapters/05-sharereplay.md:827
 @_optimize(none)
 private func chapter_05_sharereplay_scenario8() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 827)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 828)
 final class Recorder: Subscriber {
     typealias Input = String
     typealias Failure = Never

@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "Merging: merge and combineLatest, and what OpenCombine lacks",
-                line: 602,
-                outputLine: 625,
+                line: 605,
+                outputLine: 628,
                 code: "let trace = Trace()\nlet left = PassthroughSubject<String, Never>()\nlet right = PassthroughSubject<String, Never>()\nvar reader: Subscription?\n[left.traced(\"left\", into: trace).eraseToAnyPublisher(),\n right.traced(\"right\", into: trace).eraseToAnyPublisher()]\n    .publisher\n    .flatMap { $0 }\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"merged: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n\nleft.send(\"L1\")\nright.send(\"R1\")\nright.send(\"R2\")\nprint(\"-- asks for 1 more --\")\nreader?.request(.max(1))\nleft.send(\"L2\")\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "merged: L1\nmerged: R1\n-- asks for 1 more --\nmerged: R2\n#             2  3  6   8   9   10\nleft  request    1  +1\n      event   ^-----L1----------L2--\n      demand  0  1  1           0\nright request       1   +1      1\n      event      ^------R1--R2------\n      demand     0  1   1   0   1\n",
                 run: chapter_10_real_apps_scenario10
@@ -109,8 +109,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 11,
                 heading: "@Published and assign(to:)",
-                line: 663,
-                outputLine: 690,
+                line: 666,
+                outputLine: 693,
                 code: "final class Thermostat {\n    @Published var celsius = 20\n    @Published var label = \"\"\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius\n    .print(\"celsius\")\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\nthermostat.celsius = 21\nthermostat.celsius = 22\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n\nthermostat.$celsius\n    .map { \"\\($0) °C\" }\n    .print(\"label\")\n    .assign(to: &thermostat.$label)\nthermostat.celsius = 23\nprint(\"label is\", thermostat.label)\n",
                 expectedOutput: "celsius: receive subscription: (PublishedSubject)\ncelsius: request max: (1)\ncelsius: receive value: (20)\nreader: 20\n-- reader asks for 1 more --\ncelsius: request max: (1)\ncelsius: receive value: (22)\nreader: 22\nlabel: receive subscription: (PublishedSubject)\nlabel: request unlimited\nlabel: receive value: (22 °C)\nlabel: receive value: (23 °C)\nlabel is 23 °C\nlabel: receive cancel\n",
                 run: chapter_10_real_apps_scenario11
@@ -118,8 +118,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 12,
                 heading: "Sent in willSet",
-                line: 728,
-                outputLine: 746,
+                line: 731,
+                outputLine: 749,
                 code: "final class Thermostat {\n    @Published var celsius = 20\n}\n\nlet thermostat = Thermostat()\nvar reader: Subscription?\nthermostat.$celsius.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(2)) },\n    receiveValue: { value in\n        print(\"handed \\(value); the property still reads \\(thermostat.celsius)\")\n        return .none\n    },\n    receiveCompletion: { _ in }))\nthermostat.celsius = 21\nprint(\"after the assignment the property reads \\(thermostat.celsius)\")\n",
                 expectedOutput: "handed 20; the property still reads 20\nhanded 21; the property still reads 20\nafter the assignment the property reads 21\n",
                 run: chapter_10_real_apps_scenario12
@@ -127,8 +127,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 13,
                 heading: "assign(to:on:) keeps its object alive; assign(to:) does not",
-                line: 768,
-                outputLine: 797,
+                line: 771,
+                outputLine: 800,
                 code: "final class Screen {\n    let name: String\n    @Published var title = \"\"\n    var label = \"\"\n    init(_ name: String) { self.name = name }\n    deinit { print(\"\\(name): released\") }\n}\nlet titles = PassthroughSubject<String, Never>()\n\nprint(\"== assign(to:on:) ==\")\nvar first: Screen? = Screen(\"first\")\nweak var weakFirst: Screen?\nweakFirst = first\nlet cancellable = titles.print(\"  on\").assign(to: \\.label, on: first!)\nfirst = nil\nprint(\"the last reference is gone; released: \\(weakFirst == nil)\")\ntitles.send(\"Inbox\")\nprint(\"still assigned to: \\(weakFirst?.label ?? \"-\")\")\ncancellable.cancel()\nprint(\"after cancel(); released: \\(weakFirst == nil)\")\n\nprint(\"== assign(to:) ==\")\nvar second: Screen? = Screen(\"second\")\ntitles.print(\"  to\").assign(to: &second!.$title)\nsecond = nil\ntitles.send(\"Drafts\")\n",
                 expectedOutput: "== assign(to:on:) ==\n  on: receive subscription: (PassthroughSubject)\n  on: request unlimited\nthe last reference is gone; released: false\n  on: receive value: (Inbox)\nstill assigned to: Inbox\nfirst: released\n  on: receive cancel\nafter cancel(); released: true\n== assign(to:) ==\n  to: receive subscription: (PassthroughSubject)\n  to: request unlimited\nsecond: released\n  to: receive cancel\n",
                 run: chapter_10_real_apps_scenario13
@@ -136,8 +136,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 14,
                 heading: "NotificationCenter: a push source with a subscription",
-                line: 834,
-                outputLine: 855,
+                line: 837,
+                outputLine: 858,
                 code: "let center = NotificationCenter()\nlet didSave = Notification.Name(\"didSave\")\nvar reader: Subscription?\ncenter.publisher(for: didSave)\n    .map { $0.userInfo?[\"file\"] as? String ?? \"?\" }\n    .print(\"saves\")\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"reader: \\($0) was saved\"); return .none },\n        receiveCompletion: { _ in }))\n\nfor file in [\"a.txt\", \"b.txt\", \"c.txt\"] {\n    center.post(name: didSave, object: nil, userInfo: [\"file\": file])\n}\nprint(\"-- the reader asks for 1 more --\")\nreader?.request(.max(1))\ncenter.post(name: didSave, object: nil, userInfo: [\"file\": \"d.txt\"])\nreader?.cancel()\n",
                 expectedOutput: "saves: receive subscription: (NotificationCenter Observer)\nsaves: request max: (1)\nsaves: receive value: (a.txt)\nreader: a.txt was saved\n-- the reader asks for 1 more --\nsaves: request max: (1)\nsaves: receive value: (d.txt)\nreader: d.txt was saved\nsaves: receive cancel\n",
                 run: chapter_10_real_apps_scenario14
@@ -145,8 +145,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 15,
                 heading: "receive(on:) to the main queue, and @MainActor code",
-                line: 887,
-                outputLine: 922,
+                line: 890,
+                outputLine: 925,
                 code: "@MainActor final class Badge {\n    var count = 0\n}\n\nlet badge = MainActor.assumeIsolated { Badge() }\nlet messages = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nvar requests = 0\nmessages\n    .handleEvents(receiveRequest: {\n        requests += 1\n        print(\"request \\($0), on the main thread: \\(Thread.isMainThread)\")\n    })\n    .receive(on: DispatchQueue.main)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { message in\n            MainActor.assumeIsolated { badge.count += 1 }\n            print(\"delivered \\(message) on the main actor; badge \\(MainActor.assumeIsolated { badge.count })\")\n            return .max(1)\n        },\n        receiveCompletion: { _ in }))\n\nDispatchQueue.global().async {\n    messages.send(\"hello\")\n}\n// Run the main run loop (and with it the main queue) until the second request.\nlet giveUp = Date().addingTimeInterval(4)\nwhile requests < 2, Date() < giveUp {\n    RunLoop.main.run(until: Date().addingTimeInterval(0.01))\n}\nreader?.cancel()\n",
                 expectedOutput: "request max(1), on the main thread: true\ndelivered hello on the main actor; badge 1\nrequest max(1), on the main thread: true\n",
                 run: chapter_10_real_apps_scenario15
@@ -154,8 +154,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 16,
                 heading: "In the Swift 6 language mode",
-                line: 978,
-                outputLine: 1014,
+                line: 981,
+                outputLine: 1017,
                 code: "@MainActor final class Badge {\n    var count = 0\n    func bump() { count += 1 }\n}\n\n/// Shared between threads: its state behind a lock, which the compiler cannot see.\nfinal class Counter: @unchecked Sendable {\n    private let lock = NSLock()\n    private var count = 0\n    func add() { lock.lock(); count += 1; lock.unlock() }\n    var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n\nlet scheduler = DispatchQueue.test // stands in for DispatchQueue.main\nlet badge = MainActor.assumeIsolated { Badge() }\nlet counter = Counter()\nlet messages = PassthroughSubject<String, Never>()\nlet cancellable = messages\n    .receive(on: scheduler)\n    .sink { _ in\n        counter.add()\n        MainActor.assumeIsolated { badge.bump() }\n    }\nlet done = DispatchSemaphore(value: 0)\nDispatchQueue.global().async {\n    counter.add()\n    done.signal()\n}\ndone.wait()\nmessages.send(\"hello\")\nscheduler.advance()\nprint(\"counter: \\(counter.value), badge: \\(MainActor.assumeIsolated { badge.count })\")\ncancellable.cancel()\n",
                 expectedOutput: "counter: 2, badge: 1\n",
                 run: chapter_10_real_apps_scenario16
@@ -163,8 +163,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 17,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 1027,
-                outputLine: 1049,
+                line: 1030,
+                outputLine: 1052,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario17
@@ -172,8 +172,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 18,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 1084,
-                outputLine: 1100,
+                line: 1087,
+                outputLine: 1103,
                 code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
                 run: chapter_10_real_apps_scenario18
@@ -181,8 +181,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 19,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1114,
-                outputLine: 1140,
+                line: 1117,
+                outputLine: 1143,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
                 run: chapter_10_real_apps_scenario19
@@ -190,8 +190,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 20,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1157,
-                outputLine: 1179,
+                line: 1160,
+                outputLine: 1182,
                 code: "let scheduler = DispatchQueue.test\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(3))\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 2\nsaved draft 3\n",
                 run: chapter_10_real_apps_scenario20
@@ -490,10 +490,10 @@ withExtendedLifetime(d) {}
 withExtendedLifetime(connection) {}
 }
 
-// Scenario 10, Chapters/10-real-apps.md:602
+// Scenario 10, Chapters/10-real-apps.md:605
 @_optimize(none)
 private func chapter_10_real_apps_scenario10() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 603)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 606)
 let trace = Trace()
 let left = PassthroughSubject<String, Never>()
 let right = PassthroughSubject<String, Never>()
@@ -521,10 +521,10 @@ withExtendedLifetime(right) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 11, Chapters/10-real-apps.md:663
+// Scenario 11, Chapters/10-real-apps.md:666
 @_optimize(none)
 private func chapter_10_real_apps_scenario11() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 664)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 667)
 final class Thermostat {
     @Published var celsius = 20
     @Published var label = ""
@@ -554,10 +554,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/10-real-apps.md:728
+// Scenario 12, Chapters/10-real-apps.md:731
 @_optimize(none)
 private func chapter_10_real_apps_scenario12() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 729)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 732)
 final class Thermostat {
     @Published var celsius = 20
 }
@@ -578,10 +578,10 @@ withExtendedLifetime(thermostat) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 13, Chapters/10-real-apps.md:768
+// Scenario 13, Chapters/10-real-apps.md:771
 @_optimize(none)
 private func chapter_10_real_apps_scenario13() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 769)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 772)
 final class Screen {
     let name: String
     @Published var title = ""
@@ -615,10 +615,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(second) {}
 }
 
-// Scenario 14, Chapters/10-real-apps.md:834
+// Scenario 14, Chapters/10-real-apps.md:837
 @_optimize(none)
 private func chapter_10_real_apps_scenario14() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 835)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 838)
 let center = NotificationCenter()
 let didSave = Notification.Name("didSave")
 var reader: Subscription?
@@ -643,10 +643,10 @@ withExtendedLifetime(didSave) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 15, Chapters/10-real-apps.md:887
+// Scenario 15, Chapters/10-real-apps.md:890
 @_optimize(none)
 private func chapter_10_real_apps_scenario15() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 888)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 891)
 @MainActor final class Badge {
     var count = 0
 }
@@ -687,10 +687,10 @@ withExtendedLifetime(requests) {}
 withExtendedLifetime(giveUp) {}
 }
 
-// Scenario 16, Chapters/10-real-apps.md:978
+// Scenario 16, Chapters/10-real-apps.md:981
 @_optimize(none)
 private func chapter_10_real_apps_scenario16() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 979)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 982)
 @MainActor final class Badge {
     var count = 0
     func bump() { count += 1 }
@@ -733,10 +733,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(done) {}
 }
 
-// Scenario 17, Chapters/10-real-apps.md:1027
+// Scenario 17, Chapters/10-real-apps.md:1030
 @_optimize(none)
 private func chapter_10_real_apps_scenario17() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1028)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1031)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let readings = PassthroughSubject<Int, Never>()
@@ -765,10 +765,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(sent) {}
 }
 
-// Scenario 18, Chapters/10-real-apps.md:1084
+// Scenario 18, Chapters/10-real-apps.md:1087
 @_optimize(none)
 private func chapter_10_real_apps_scenario18() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1085)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1088)
 let scheduler = DispatchQueue.test
 let readings = PassthroughSubject<Int, Never>()
 var handled = 0
@@ -789,10 +789,10 @@ withExtendedLifetime(handled) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 19, Chapters/10-real-apps.md:1114
+// Scenario 19, Chapters/10-real-apps.md:1117
 @_optimize(none)
 private func chapter_10_real_apps_scenario19() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1115)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1118)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let saves = PassthroughSubject<Int, Never>()
@@ -823,10 +823,10 @@ withExtendedLifetime(saves) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 20, Chapters/10-real-apps.md:1157
+// Scenario 20, Chapters/10-real-apps.md:1160
 @_optimize(none)
 private func chapter_10_real_apps_scenario20() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1158)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1161)
 let scheduler = DispatchQueue.test
 let saves = PassthroughSubject<Int, Never>()
 
