@@ -95,11 +95,12 @@ private struct Scanner {
                     binding(after: index)
                 } else if symbol == Spelling.caseKeyword.hash, braces.last == true, isName(index + 1) {
                     enumCases(from: index + 1)
-                } else if symbol == Spelling.forKeyword.hash {
-                    // `for (a, b) in`, `for case let x? in`: every name up to `in`.
+                } else if symbol == Spelling.forKeyword.hash, at(index - 1)?.is(.openParen) != true, at(index - 1)?.is(.comma) != true {
+                    // `for (a, b) in`, `for case let x? in`: every name up to `in` (not `for`
+                    // as a parameter's label, `f(for x: T)`).
                     var next = index + 1
                     while next < count, next < index + 40, !lexemes[next].is(.inKeyword), !lexemes[next].is(.open) {
-                        if lexemes[next].kind == .identifier, at(next - 1)?.is(.colon) != true { all.insert(lexemes[next].symbol) }
+                        if lexemes[next].kind == .identifier, at(next - 1)?.is(.colon) != true, at(next - 1)?.is(.dot) != true { all.insert(lexemes[next].symbol) }
                         next += 1
                     }
                 }
@@ -154,11 +155,14 @@ private struct Scanner {
     /// After `let` or `var`: `x`, `(a, b)`, or `.case(a, b)` as in `case let .x(a, b)`.
     mutating func binding(after keyword: Int) {
         var next = keyword + 1
-        if isName(next) {
+        // `let .some(x)`, `let State.running(a, b)`: past the case's name, to its payload.
+        while isName(next) && at(next + 1)?.is(.dot) == true { next += 2 }
+        if at(next)?.is(.dot) == true, let name = at(next + 1), name.kind == .identifier || name.kind == .keyword { next += 2 }
+        else if isName(next) && at(next + 1)?.is(.openParen) == true && next > keyword + 1 { next += 1 }
+        else if isName(next) {
             all.insert(lexemes[next].symbol)
             return
         }
-        if at(next)?.is(.dot) == true, isName(next + 1) { next += 2 }
         guard at(next)?.is(.openParen) == true else { return }
         var depth = 0
         while next < count {

@@ -32,11 +32,15 @@ public struct SimilarityChecker: Sendable {
         public var studentFiles: Int
     }
 
-    public func compare(exercise: String, stub: [UInt8]?, sources: [SimilarityInput.Source]) -> ExerciseResult {
+    public func compare(exercise: String, stub: [UInt8]?, material: [[UInt8]] = [], sources: [SimilarityInput.Source]) -> ExerciseResult {
         let parameters = options.parameters
         // The stub's functions and types keep their names in every file: a student must declare them.
         let required = stub.map { DeclaredNames(Lexeme.lexemes(of: SwiftTokenizer.tokens(of: $0), in: $0)).members } ?? []
-        let stubGrams: Set<UInt64> = stub.map { ComparedFile(kind: .reference, owner: "", path: "", text: $0, parameters: parameters, keeping: required).fingerprints.all } ?? []
+        // The base: the stub's k-grams and the course material's (its chapter's code, its hints').
+        var stubGrams: Set<UInt64> = []
+        for text in (stub.map { [$0] } ?? []) + material {
+            stubGrams.formUnion(ComparedFile(kind: .reference, owner: "", path: "", text: text, parameters: parameters, keeping: required).fingerprints.all)
+        }
         let files = sources.map { ComparedFile(kind: $0.kind, owner: $0.owner, path: $0.path, text: $0.text, parameters: parameters, base: stubGrams, keeping: required) }
         // The index: each k-gram's files.
         var ids: [UInt64: Int32] = [:]

@@ -43,6 +43,8 @@ public struct SimilarityInput: Sendable {
     public var exercises: [String]
     /// For each exercise: the stub's text (nil when there is none).
     public var stubs: [String: [UInt8]] = [:]
+    /// For each exercise: the code of its chapter and hints (``CourseMaterial``).
+    public var materials: [String: [[UInt8]]] = [:]
     /// For each exercise: the files to compare.
     public var files: [String: [Source]] = [:]
     public var unread: [Unread] = []
@@ -84,6 +86,13 @@ public struct SimilarityInput: Sendable {
         for exercise in exercises {
             if case .success(let data) = PlainFile.read(root.appendingPathComponent("Sources/ExerciseStubs/\(exercise).swift")) {
                 input.stubs[exercise] = Array(data)
+            }
+            if let listed = ExerciseManifest.named(exercise) {
+                var material = CourseMaterial.codeSpans(of: listed.hints)
+                if case .success(let data) = PlainFile.read(root.appendingPathComponent("Chapters/\(listed.chapter).md")) {
+                    material += CourseMaterial.codeBlocks(ofMarkdown: Array(data))
+                }
+                input.materials[exercise] = material
             }
             if references {
                 let path = "\(ExerciseWorkspace.solutionsFolder)/\(exercise).swift"

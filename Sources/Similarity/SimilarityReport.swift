@@ -20,7 +20,7 @@ public struct SimilarityReport: Sendable {
         let checker = SimilarityChecker(options: options)
         var results: [SimilarityChecker.ExerciseResult] = []
         for (index, exercise) in input.exercises.enumerated() {
-            results.append(checker.compare(exercise: exercise, stub: input.stubs[exercise], sources: input.files[exercise] ?? []))
+            results.append(checker.compare(exercise: exercise, stub: input.stubs[exercise], material: input.materials[exercise] ?? [], sources: input.files[exercise] ?? []))
             progress(index + 1, input.exercises.count)
         }
         exercises = results

@@ -240,7 +240,10 @@ enum SmallRewrites {
                     case .punctuation:
                         groups = !(previous.is(.closeParen) || previous.is(.closeBracket))
                     case .operator:
-                        groups = !(previous.is(.greater) || previous.is(.question) || previous.is(.bang))
+                        // `f?(x)` and `f!(x)` call; `!(x)` is a logical not of a group.
+                        let postfix = (previous.is(.question) || previous.is(.bang)) && index >= 2
+                            && (lexemes[index - 2].kind == .identifier || lexemes[index - 2].is(.closeParen) || lexemes[index - 2].is(.closeBracket))
+                        groups = !(previous.is(.greater) || postfix)
                     }
                 }
                 open.append(groups)

@@ -46,10 +46,10 @@ enum TokenNormalizer {
         SmallRewrites.dropNoise(&lexemes)
         SmallRewrites.dropRedundantAnnotations(&lexemes)
         SmallRewrites.dropStatementsThatDoNothing(&lexemes)
+        SmallRewrites.dropGroupingParentheses(&lexemes)
         SmallRewrites.compoundAssignments(&lexemes)
         SmallRewrites.conditionsWithoutNegation(&lexemes)
         SmallRewrites.unqualifiedMembers(&lexemes)
-        SmallRewrites.dropGroupingParentheses(&lexemes)
         for index in lexemes.indices {
             let lexeme = lexemes[index]
             switch lexeme.kind {

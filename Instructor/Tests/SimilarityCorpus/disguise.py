@@ -278,10 +278,10 @@ def declarations(tokens):
                 if t[j].text == ":" and depth == 0:
                     break  # a switch's `case x:`
                 j += 1
-        elif x.text == "for":
+        elif x.text == "for" and prev not in ("(", ","):
             j = k + 1
             while j < len(t) and t[j].text not in ("in", "{"):
-                if t[j].kind == "ident" and t[j - 1].text != ":":
+                if t[j].kind == "ident" and t[j - 1].text not in (":", "."):
                     names.add(t[j].text)
                 j += 1
         elif x.text == "{":
@@ -312,7 +312,12 @@ def rename(text, rng, stub):
     stub_words = {t.text for t in tokenize(stub) if t.kind == "ident"}
     keep = REQUIRED | LIBRARY_MEMBERS | stub_members | {n for n in stub_words if n[:1].isupper() and n in names and n in stub_members}
     kept_labels = stub_labels | COMBINE_LABELS
-    renamed = sorted(n for n in names if n not in keep and not n.startswith("`") and not n.startswith("$"))
+    # A name written after a type the file does not declare (`Subscribers.Demand`) is that type's too.
+    code_tokens = [tokens[i] for i in code(tokens)]
+    qualified = {code_tokens[k + 2].text for k in range(len(code_tokens) - 2)
+                 if code_tokens[k].kind == "ident" and code_tokens[k].text[:1].isupper() and code_tokens[k].text not in names
+                 and code_tokens[k + 1].text == "."}
+    renamed = sorted(n for n in names if n not in keep and n not in qualified and not n.startswith("`") and not n.startswith("$"))
     used = {t.text for t in tokens if t.kind == "ident"}
     words = [w for w in WORDS if w not in used]
     rng.shuffle(words)
@@ -349,6 +354,8 @@ def rename(text, rng, stub):
                     if j >= 1 and t[j - 1].kind == "ident":
                         callee = t[j - 1].text
                         declaration = j >= 2 and t[j - 2].text == "func"
+            if x.text == "[" and prev is not None and (prev.kind == "ident" or prev.text in (")", "]", "?", "!", "self")):
+                callee = "subscript"
             stack.append((x.text, callee, declaration))
             continue
         if x.text in (")", "]", "}"):
@@ -361,16 +368,24 @@ def rename(text, rng, stub):
         top = stack[-1] if stack else None
         at_start = prev is not None and prev.text in ("(", ",")
         nxt = t[k + 1] if k + 1 < len(t) else None
-        if top and top[0] == "(" and at_start:
+        if top and top[0] in ("(", "[") and at_start:
             callee, declaration = top[1], top[2]
-            if declaration:
-                # `label name: T` or `name: T`: an external label Combine or the stub fixes stays.
-                if nxt is not None and nxt.text == ":" and x.text in kept_labels:
-                    new = x.text + " " + new
-                elif nxt is not None and nxt.kind == "ident" and x.text in kept_labels:
+            # Called or declared under a name that is not renamed: its labels are not the file's to
+            # rename (an initializer's are, unless the stub fixes them).
+            external = callee is not None and callee not in mapping and callee != "init"
+            if top[0] == "[":
+                # A subscript's label (`object[keyPath: path]`) is its type's.
+                if nxt is not None and nxt.text == ":" and prev.text == "[" and top[1] == "subscript":
                     new = x.text
-            elif nxt is not None and nxt.text == ":" and (x.text in kept_labels or (callee is not None and callee not in mapping)):
-                # A label at a call of something the file does not declare, or one the stub fixes.
+            elif declaration:
+                # `label name: T` or `name: T`: the external label stays when Combine or the
+                # stub fixes it, or when the function keeps its name (a protocol's).
+                if nxt is not None and nxt.text == ":" and (x.text in kept_labels or external):
+                    new = x.text + " " + new
+                elif nxt is not None and nxt.kind == "ident" and (x.text in kept_labels or external):
+                    new = x.text
+            elif nxt is not None and nxt.text == ":" and (x.text in kept_labels or external):
+                # A label at a call of something the file does not rename, or one the stub fixes.
                 new = x.text
         out[idx[k]] = new
     for i, new in out.items():
@@ -454,29 +469,39 @@ def guard(text, rng):
 
 
 def enum_cases(text):
-    """{case name: enum name} for the enums the file declares."""
+    """{case name: (enum name, first line, last line)} for the enums the file declares: the
+    lines are those of the type the enum is declared in (the whole file for a top-level
+    enum), where its bare name can be written."""
     cases = {}
     lines = text.split("\n")
+    d = depths(lines)
     for i, line in enumerate(lines):
         m = re.match(r"^\s*(?:(?:private|fileprivate|public|internal|indirect)\s+)*enum\s+(\w+)[^{]*\{", line)
         if not m:
             continue
         end = block_end(lines, i)
+        scope = (0, len(lines) - 1)
+        parent = next((j for j in range(i - 1, -1, -1) if d[j] < d[i] and lines[j].rstrip().endswith("{")), None)
+        if d[i] > 0 and parent is not None:
+            scope = (parent, block_end(lines, parent) or len(lines) - 1)
         for inner in lines[i + 1:end or i + 1]:
             c = re.match(r"^\s*(?:indirect\s+)?case\s+(.*)$", split_comment(inner)[0])
             if c:
                 for part in re.split(r",(?![^(]*\))", c.group(1)):
                     name = re.match(r"\s*(\w+)", part)
                     if name:
-                        cases[name.group(1)] = m.group(1)
+                        cases[name.group(1)] = (m.group(1),) + scope
     return cases
 
 
 def qualify(text, rng):
-    cases = enum_cases(text)
-    cases_of = dict(cases)
+    cases_of = enum_cases(text)
     tokens = tokenize(text)
     idx = code(tokens)
+    line_of, line = {}, 0
+    for k, token in enumerate(tokens):
+        line_of[k] = line
+        line += token.text.count("\n")
     for n, k in enumerate(idx):
         x = tokens[k]
         if x.text != "." or n + 1 >= len(idx):
@@ -486,8 +511,8 @@ def qualify(text, rng):
             continue
         member = tokens[idx[n + 1]].text
         after = tokens[idx[n + 2]].text if n + 2 < len(idx) else ""
-        if member in cases_of:
-            prefix = cases_of[member]
+        if member in cases_of and cases_of[member][1] <= line_of[k] <= cases_of[member][2]:
+            prefix = cases_of[member][0]
         elif member == "max" and after == "(" or member == "unlimited":
             prefix = "Subscribers.Demand"
         else:
@@ -537,7 +562,7 @@ def compound(text, rng):
     for i, line in enumerate(lines):
         code_part, comment = split_comment(line)
         m = re.match(r"^(\s*)([\w.]+(?:\[[^\]]*\])?)\s*([-+*/])=\s*(.+?)\s*$", code_part)
-        if m and balanced(m.group(4)) and not m.group(4).endswith("{") and rng.random() < 0.9:
+        if m and balanced(m.group(4)) and "(" not in m.group(4) and not m.group(4).endswith("{") and rng.random() < 0.9:
             indent, target, op, value = m.groups()
             lines[i] = "%s%s = %s %s (%s)%s" % (indent, target, target, op, value, comment)
     return "\n".join(lines)
@@ -566,16 +591,19 @@ def parens(text, rng):
 def statement_slots(lines):
     """Indices of lines after which a statement may be added: lines that end a statement
     inside the body of a function, an initializer, or a block in one (never a type's body,
-    a switch's head, a single-expression closure or getter)."""
+    a switch's head, a closure, a getter, or a body that returns its one expression)."""
     slots = []
     stack = []  # for each open brace: is it a body of statements?
     for i, line in enumerate(lines):
         code_part = re.sub(r'"(\\.|[^"\\])*"', '""', split_comment(line)[0])
         stripped = code_part.strip()
+        previous = next((split_comment(l)[0].strip() for l in reversed(lines[:i]) if split_comment(l)[0].strip()), "")
         in_statements = bool(stack) and stack[-1]
         for c in code_part:
             if c == "{":
                 head = code_part[:code_part.rfind("{")]
+                if stripped.startswith("where") or previous.endswith((",", "(", ":", "->")) or previous.startswith(("public", "private", "final", "class", "struct", "enum", "extension", "func", "init")) and not previous.endswith(("{", "}")):
+                    head = previous + " " + head
                 kind = True
                 if re.search(r"\b(class|struct|enum|extension|protocol|switch)\b", head) and not re.search(r"\b(func|init)\b", head):
                     kind = False
@@ -583,13 +611,16 @@ def statement_slots(lines):
                     kind = "getter"
                 elif re.search(r"\bin\s*$", stripped) or head.strip().endswith(("(", ",", "=")) or re.search(r"[\w)]\s*$", head) and not re.search(r"\b(func|init|if|else|for|while|repeat|do|catch|defer|guard)\b", head):
                     kind = "closure"
+                elif "->" in head:
+                    end = block_end(lines, i)
+                    body = lines[i + 1:end] if end is not None else []
+                    if not any(re.match(r"\s*return\b", l) for l in body):
+                        kind = "getter"  # returns its one expression
                 stack.append(kind)
             elif c == "}":
                 if stack:
                     stack.pop()
-        if not stripped or not in_statements or in_statements in ("getter", "closure") and not stack[-1:] == [True]:
-            continue
-        if not (stack and stack[-1] is True):
+        if not stripped or not in_statements or not (stack and stack[-1] is True):
             continue
         if stripped.endswith(("{", ",", "(", "[", "=", "+", "-", "&&", "||", " in", ":")) or re.match(r"(case\b|default\b|@)", stripped):
             continue
@@ -651,8 +682,10 @@ def reorder(text, rng):
         chunks, cur, i = [], [], 0
         while i < len(local):
             cur.append(local[i])
-            s = local[i].strip()
-            if ld[i + 1] > ld[i] or (ld[i + 1] == 0 and ld[i] == 0 and s and not s.startswith(("//", "@", "///", "/*", "*"))):
+            s = split_comment(local[i])[0].strip()
+            nxt = local[i + 1].strip() if i + 1 < len(local) else ""
+            goes_on = nxt.startswith(("where", ".", ":", "->", "&&", "||")) or s.endswith((",", "(", ":", "->", "=", "&&", "||"))
+            if ld[i + 1] > ld[i] or (ld[i + 1] == 0 and ld[i] == 0 and s and not goes_on and not s.startswith(("//", "@", "///", "/*", "*"))):
                 while ld[i + 1] > 0:
                     i += 1
                     cur.append(local[i])
