@@ -71,7 +71,7 @@ enum SmallRewrites {
                 end += 1
             }
         }
-        lexemes = zip(lexemes, remove).filter { !$0.1 }.map(\.0)
+        removeMarked(&lexemes, remove)
     }
 
     /// Drops statements that cannot change what the program does (Sağlam et al., "Automated
@@ -91,22 +91,23 @@ enum SmallRewrites {
     static let assignments: Set<UInt64> = Set(["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].map(Fingerprints.hash))
 
     private static func dropDeadStatementsOnce(_ lexemes: inout [Lexeme]) {
-        // How often each name is read: neither declared (after `let` or `var`) nor written
-        // (before an assignment) there.
-        var reads: [UInt64: Int] = [:]
-        for (index, lexeme) in lexemes.enumerated() where lexeme.kind == .identifier {
+        // The names declared with a value (`let x = …`, `var x = …`): the only ones that can be dead.
+        var candidates: Set<UInt64> = []
+        for index in lexemes.indices where index + 2 < lexemes.count && (lexemes[index].is(.letKeyword) || lexemes[index].is(.varKeyword))
+            && lexemes[index + 1].kind == .identifier && lexemes[index + 2].is(.equals) {
+            candidates.insert(lexemes[index + 1].symbol)
+        }
+        // Dead: never read, that is, never but declared (after `let` or `var`) or written
+        // (before an assignment).
+        var dead = candidates
+        for (index, lexeme) in lexemes.enumerated() where lexeme.kind == .identifier && dead.contains(lexeme.symbol) {
             let declared = index > 0 && (lexemes[index - 1].is(.letKeyword) || lexemes[index - 1].is(.varKeyword))
             let written = index + 1 < lexemes.count && lexemes[index + 1].kind == .operator && assignments.contains(lexemes[index + 1].symbol)
                 && (index == 0 || !lexemes[index - 1].is(.dot))
-            if !declared && !written { reads[lexeme.symbol, default: 0] += 1 }
+            if !declared && !written { dead.remove(lexeme.symbol) }
         }
-        // Names declared with a value that calls nothing, and never read: dead.
-        var dead: Set<UInt64> = []
-        for index in lexemes.indices where lexemes[index].is(.letKeyword) || lexemes[index].is(.varKeyword) {
-            guard index + 2 < lexemes.count, lexemes[index + 1].kind == .identifier, lexemes[index + 2].is(.equals),
-                  reads[lexemes[index + 1].symbol] == nil else { continue }
-            dead.insert(lexemes[index + 1].symbol)
-        }
+        let hasUnderscore = lexemes.contains { $0.is(.underscore) || $0.is(.falseKeyword) }
+        guard !dead.isEmpty || hasUnderscore else { return }
         var remove = [Bool](repeating: false, count: lexemes.count)
         var index = 0
         while index < lexemes.count {
@@ -139,7 +140,7 @@ enum SmallRewrites {
             }
             index += 1
         }
-        lexemes = zip(lexemes, remove).filter { !$0.1 }.map(\.0)
+        removeMarked(&lexemes, remove)
     }
 
     // MARK: What a disguise swaps for its equivalent
@@ -169,7 +170,7 @@ enum SmallRewrites {
             lexemes[index].symbol = compound
             for i in (index + 1)...(index + 1 + length) { remove[i] = true }
         }
-        lexemes = zip(lexemes, remove).filter { !$0.1 }.map(\.0)
+        removeMarked(&lexemes, remove)
     }
 
     /// `guard c else { … }` and `if !c { … }` both as `if c { … }`: `guard` is `if`, its
@@ -215,7 +216,7 @@ enum SmallRewrites {
             for i in index..<(member - 1) { remove[i] = true }
             index = member
         }
-        lexemes = zip(lexemes, remove).filter { !$0.1 }.map(\.0)
+        removeMarked(&lexemes, remove)
     }
 
     /// Drops parentheses that only group: `a + (b)`, `if (c)`, `return (x)`. A `(` after a
@@ -252,10 +253,20 @@ enum SmallRewrites {
                 remove[index] = groups
             }
         }
-        lexemes = zip(lexemes, remove).filter { !$0.1 }.map(\.0)
+        removeMarked(&lexemes, remove)
     }
 
     // MARK: Helpers
+
+    /// Removes the lexemes marked in `remove`, in place.
+    static func removeMarked(_ lexemes: inout [Lexeme], _ remove: [Bool]) {
+        var kept = 0
+        for index in lexemes.indices where !remove[index] {
+            if kept != index { lexemes[kept] = lexemes[index] }
+            kept += 1
+        }
+        lexemes.removeLast(lexemes.count - kept)
+    }
 
     /// Whether a statement may start at `index`: first on its line, or after `{`, `}` or `;`.
     static func startsStatement(at index: Int, in lexemes: [Lexeme]) -> Bool {
