@@ -25,7 +25,7 @@ public struct SimilarityReport: Sendable {
             DispatchQueue.concurrentPerform(iterations: input.exercises.count) { index in
                 let exercise = input.exercises[index]
                 let result = checker.compare(exercise: exercise, stub: input.stubs[exercise], material: input.materials[exercise] ?? [],
-                                             sources: input.files[exercise] ?? [])
+                                             honest: input.honest[exercise] ?? [], sources: input.files[exercise] ?? [])
                 slots.set(index, result) { done in progress(done, input.exercises.count) }
             }
         }

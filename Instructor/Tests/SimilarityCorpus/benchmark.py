@@ -22,8 +22,14 @@ display threshold 0.33) and tuned on another corpus (the hand-made copies of fou
 in this folder, three of them not in the evaluation set): the noise, guarantee and threshold
 that give the best F1 there.
 
-The default threshold of ours is fitted on group A (FIT_GROUP) and the table is reported on
-group B (the other four exercises), then on all eight; `--threshold` overrides it.
+Ours is reported three ways. "calibrated" is the tool as it runs: an exercise with an honest
+corpus is flagged at its honest corpus's highest pair plus a margin when that is above the
+threshold (the hints make honest solutions alike). "left-out corpus" calibrates each pair's
+exercise without the pair's own originals: what a pair unlike any in the honest corpus
+meets. "one threshold" is `--one-threshold`. The default threshold is fitted on the
+hand-made corpus's exercises that are not in the evaluation set; the margin on group A
+(FIT_GROUP); the table is reported on group B (the other four exercises), then on all
+eight. `--threshold` overrides the threshold.
 """
 import argparse, itertools, json, os, shutil, subprocess, sys, tempfile
 
@@ -85,9 +91,10 @@ def labelled_pairs(files):
 # ---------------------------------------------------------------- ours
 
 def ours(workbook, files):
-    """{(exercise, a, b): score}, from classes of one copy of each original per round."""
+    """({(exercise, a, b): score}, {exercise: the tool's highest honest pair}), from classes of
+    one copy of each original per round, every pair listed (threshold 0, one threshold)."""
     folder = tempfile.mkdtemp(prefix="similarity-benchmark-")
-    scores = {}
+    scores, ceilings = {}, {}
     try:
         rounds = max(len(v) for e in EVALUATION.values() for v in e.values())
         for r in range(rounds):
@@ -109,21 +116,62 @@ def ours(workbook, files):
                     os.makedirs(target, exist_ok=True)
                     shutil.copy(path, os.path.join(target, exercise + ".swift"))
             out = os.path.join(folder, "report%d.json" % r)
-            subprocess.run([workbook, "similarity", "--submissions", klass, "--threshold", "0", "--json", out],
+            subprocess.run([workbook, "similarity", "--submissions", klass, "--threshold", "0", "--one-threshold", "--json", out],
                            check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-            for pair in json.load(open(out))["pairs"]:
+            report = json.load(open(out))
+            for exercise in report["exercises"]:
+                if exercise["highestHonestPair"] is not None:
+                    ceilings[exercise["name"]] = exercise["highestHonestPair"]
+            for pair in report["pairs"]:
                 exercise = pair["exercise"]
                 names = sorted("reference" if side["kind"] == "reference" else members[(exercise, side["name"])] for side in (pair["a"], pair["b"]))
                 key = (exercise, names[0], names[1])
                 scores[key] = max(scores.get(key, 0.0), pair["score"])
     finally:
         shutil.rmtree(folder)
-    return scores
+    return scores, ceilings
 
 
-def default_threshold(workbook):
+def ours_hand_made(workbook):
+    """Our scores on the hand-made corpus, all its files one class (one threshold)."""
+    files, pairs = hand_made_corpus()
+    folder = tempfile.mkdtemp(prefix="similarity-hand-made-")
+    try:
+        klass, members = os.path.join(folder, "class"), {}
+        for exercise, names in files.items():
+            for name, path in names.items():
+                if name == "reference":
+                    continue
+                student = name.replace("/", "--")
+                os.makedirs(os.path.join(klass, student, "Exercises"), exist_ok=True)
+                shutil.copy(path, os.path.join(klass, student, "Exercises", exercise + ".swift"))
+                members[(exercise, student)] = name
+        out = os.path.join(folder, "report.json")
+        subprocess.run([workbook, "similarity", "--submissions", klass, "--threshold", "0", "--one-threshold", "--json", out],
+                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        scores = {}
+        for pair in json.load(open(out))["pairs"]:
+            names = sorted("reference" if side["kind"] == "reference" else members[(pair["exercise"], side["name"])] for side in (pair["a"], pair["b"]))
+            scores[(pair["exercise"], names[0], names[1])] = pair["score"]
+    finally:
+        shutil.rmtree(folder)
+    return pairs, scores
+
+
+def defaults(workbook):
+    """The tool's default threshold and honest margin, from its help and a report."""
     help_text = subprocess.run([workbook, "similarity", "--help"], capture_output=True, text=True, cwd=ROOT).stdout
-    return float(help_text.split("(default ")[1].split(")")[0])
+    threshold = float(help_text.split("(default ")[1].split(")")[0])
+    folder = tempfile.mkdtemp(prefix="similarity-defaults-")
+    try:
+        os.makedirs(os.path.join(folder, "class", "nobody"))
+        out = os.path.join(folder, "report.json")
+        subprocess.run([workbook, "similarity", "--submissions", os.path.join(folder, "class"), "--json", out], cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        margin = json.load(open(out))["parameters"]["honestMargin"] if os.path.exists(out) else 0.0
+    finally:
+        shutil.rmtree(folder)
+    return threshold, margin
 
 
 # ---------------------------------------------------------------- copydetect
@@ -210,16 +258,20 @@ def auc(positives, negatives):
 
 
 def figures(pairs, scores, threshold, exercises):
+    """The table's rows for one tool; `threshold` is a number, or a function of the pair (a
+    threshold of each exercise's own)."""
+    at = threshold if callable(threshold) else (lambda pair: threshold)
     chosen = [p for p in pairs if p[0] in exercises]
     positives = [p for p in chosen if p[3]]
     negatives = [scores.get(p[:3], 0.0) for p in chosen if not p[3]]
+    flagged_negatives = [scores.get(p[:3], 0.0) >= at(p) for p in chosen if not p[3]]
     rows = {}
     for cat in disguise.TRANSFORMATIONS + ["pairs", "triples", "all"]:
-        mine = [scores.get(p[:3], 0.0) for p in positives if p[4] == cat]
-        rows[cat] = (sum(s >= threshold for s in mine) / len(mine) if mine else float("nan"), len(mine))
+        mine = [scores.get(p[:3], 0.0) >= at(p) for p in positives if p[4] == cat]
+        rows[cat] = (sum(mine) / len(mine) if mine else float("nan"), len(mine))
     pos = [scores.get(p[:3], 0.0) for p in positives]
-    tp = sum(s >= threshold for s in pos)
-    fp = sum(s >= threshold for s in negatives)
+    tp = sum(scores.get(p[:3], 0.0) >= at(p) for p in positives)
+    fp = sum(flagged_negatives)
     rows["recall, every copy"] = (tp / len(pos), len(pos))
     rows["honest pairs flagged"] = (fp / len(negatives), len(negatives))
     rows["precision"] = (tp / (tp + fp) if tp + fp else float("nan"), tp + fp)
@@ -231,25 +283,52 @@ def figures(pairs, scores, threshold, exercises):
 
 def print_table(title, tools, pairs, exercises):
     print(title)
-    header = "%-22s %6s" % ("disguise", "pairs") + "".join(" %22s" % name for name, _, _ in tools)
+    header = "%-22s %6s" % ("disguise", "pairs") + "".join(" %24s" % name for name, _, _ in tools)
     print(header)
     print("-" * len(header))
     results = [figures(pairs, scores, t, exercises) for _, scores, t in tools]
     for row in results[0]:
         count = results[0][row][1]
-        print("%-22s %6s" % (row, "" if count is None else count) + "".join(" %22.3f" % r[row][0] for r in results))
+        print("%-22s %6s" % (row, "" if count is None else count) + "".join(" %24.3f" % r[row][0] for r in results))
     print()
 
 
-def fit_threshold(pairs, scores, exercises):
-    """The threshold fitted on `exercises`: halfway between the highest honest pair and the
-    lowest copy above it, over the copies that are not `all` (the targets' 95%), so that
-    each side has the same room."""
-    chosen = [p for p in pairs if p[0] in exercises]
-    honest = max(scores.get(p[:3], 0.0) for p in chosen if not p[3])
-    copies = sorted(scores.get(p[:3], 0.0) for p in chosen if p[3] and p[4] != "all")
-    above = [s for s in copies if s > honest]
-    return honest, (above[0] if above else honest), round((honest + (above[0] if above else honest)) / 2, 2)
+def fit_threshold(hand_pairs, hand_scores):
+    """The default threshold, fitted on the hand-made corpus's exercises that are not in the
+    evaluation set: halfway between their highest honest pair and their lowest copy."""
+    chosen = [p for p in hand_pairs if p[0] not in EXERCISES]
+    honest = max(hand_scores.get(p[:3], 0.0) for p in chosen if not p[3])
+    lowest = min(hand_scores.get(p[:3], 0.0) for p in chosen if p[3])
+    return honest, lowest, round((honest + lowest) / 2, 2)
+
+
+def fit_margin(pairs, scores, ceilings, exercises):
+    """The honest margin, fitted on `exercises`: how far above its exercise's honest corpus's
+    highest pair (as the tool scores the corpus alone) an honest pair of the evaluation's
+    classes reaches, rounded up to the hundredth."""
+    over = [scores.get(p[:3], 0.0) - ceilings[p[0]] for p in pairs if p[0] in exercises and not p[3] and p[0] in ceilings]
+    import math
+    return max(0.0, math.ceil(max(over) * 100 + 1e-9) / 100)
+
+
+def calibrated(threshold, margin, ceilings):
+    """Each exercise's threshold: `threshold`, or its honest corpus's highest pair plus `margin`."""
+    return lambda pair: min(1.0, max(threshold, ceilings[pair[0]] + margin)) if pair[0] in ceilings else threshold
+
+
+def left_out(threshold, margin, scores):
+    """Each pair's threshold with the honest corpus calibrated without the pair's own
+    originals (leave-one-author-out): what a pair unlike any in the corpus meets."""
+    originals = {}
+    for (exercise, a, b), score in scores.items():
+        if "/" not in a and "/" not in b:
+            originals.setdefault(exercise, []).append((a, b, score))
+
+    def at(pair):
+        mine = {origin(pair[1]), origin(pair[2])}
+        rest = [s for a, b, s in originals.get(pair[0], []) if a not in mine and b not in mine]
+        return min(1.0, max(threshold, max(rest) + margin)) if rest else threshold
+    return at
 
 
 def main():
@@ -263,12 +342,20 @@ def main():
     parser.add_argument("--dump", help="write every pair's scores to this JSON file")
     parser.add_argument("--ours-only", action="store_true", help="leave copydetect out (quicker)")
     args = parser.parse_args()
-    threshold = args.threshold if args.threshold is not None else default_threshold(args.workbook)
+    threshold, margin = defaults(args.workbook)
+    if args.threshold is not None:
+        threshold = args.threshold
     folder = tempfile.mkdtemp(prefix="similarity-evaluation-")
     try:
         files = evaluation_files(folder)
         pairs = labelled_pairs(files)
-        tools = [("ours (%.2f)" % threshold, ours(args.workbook, files), threshold)]
+        scores, ceilings = ours(args.workbook, files)
+        hand_pairs, hand_scores = ours_hand_made(args.workbook)
+        honest, lowest, fitted = fit_threshold(hand_pairs, hand_scores)
+        fitted_margin = fit_margin(pairs, scores, ceilings, FIT_GROUP)
+        tools = [("ours %.2f, calibrated" % threshold, scores, calibrated(threshold, margin, ceilings)),
+                 ("ours, left-out corpus", scores, left_out(threshold, margin, scores)),
+                 ("ours %.2f, one threshold" % threshold, scores, threshold)]
         try:
             if args.ours_only:
                 raise ImportError
@@ -284,16 +371,17 @@ def main():
             print("copydetect is not installed (pip install copydetect==0.5.0): the peer is left out", file=sys.stderr)
         copies = sum(1 for p in pairs if p[3])
         print("Evaluation set: %d exercises, %d copies that pass their check, %d honest pairs." % (len(EXERCISES), copies, len(pairs) - copies))
-        honest, lowest, fitted = fit_threshold(pairs, tools[0][1], FIT_GROUP)
-        print("Fitted on %s: highest honest pair %.3f, lowest copy above it (every disguise but all) %.3f: threshold %.2f." % (
-            ", ".join(FIT_GROUP), honest, lowest, fitted))
+        print("Threshold fitted on the hand-made corpus's %s: highest honest pair %.3f, lowest copy %.3f: %.2f (the tool's default: %.2f)." % (
+            ", ".join(e for e in HAND_MADE["exercises"] if e not in EXERCISES), honest, lowest, fitted, threshold))
+        print("Honest margin fitted on %s: %.2f (the tool's default: %.2f). Honest corpora's highest pairs: %s." % (
+            ", ".join(FIT_GROUP), fitted_margin, margin, ", ".join("%s %.2f" % (e, ceilings[e]) for e in sorted(ceilings))))
         print()
         print_table("Reported on %s (not used to fit):" % ", ".join(REPORT_GROUP), tools, pairs, REPORT_GROUP)
         print_table("All eight exercises:", tools, pairs, EXERCISES)
         if args.dump:
             with open(args.dump, "w") as f:
-                json.dump([{"exercise": p[0], "a": p[1], "b": p[2], "copy": p[3], "category": p[4],
-                            **{name: scores.get(p[:3], 0.0) for name, scores, _ in tools}} for p in pairs], f, indent=0)
+                json.dump({"ceilings": ceilings, "pairs": [{"exercise": p[0], "a": p[1], "b": p[2], "copy": p[3], "category": p[4],
+                            **{name: scores.get(p[:3], 0.0) for name, scores, _ in tools}} for p in pairs]}, f, indent=0)
     finally:
         shutil.rmtree(folder)
 
