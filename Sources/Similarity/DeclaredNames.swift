@@ -51,6 +51,10 @@ private struct Scanner {
 
     init(lexemes: [Lexeme]) { self.lexemes = lexemes }
 
+    /// The most lexemes a declaration's head is read for (a parameter list, a pattern): past
+    /// it, the rest is not looked at, so that no file makes the scan quadratic.
+    static let longest = 512
+
     func at(_ i: Int) -> Lexeme? { i >= 0 && i < lexemes.count ? lexemes[i] : nil }
     func isName(_ i: Int) -> Bool { at(i)?.kind == .identifier }
 
@@ -115,7 +119,7 @@ private struct Scanner {
     mutating func genericParameters(from open: Int) -> Int {
         var depth = 0
         var next = open
-        while next < count {
+        while next < count && next < open + Self.longest {
             let lexeme = lexemes[next]
             if lexeme.is(.less) { depth += 1 } else if lexeme.is(.greater) { depth -= 1; if depth == 0 { return next + 1 } }
             else if lexeme.kind == .identifier, depth == 1, at(next - 1)?.is(.less) == true || at(next - 1)?.is(.comma) == true {
@@ -131,7 +135,7 @@ private struct Scanner {
         var depth = 0
         var next = open
         var atStart = true
-        while next < count {
+        while next < count && next < open + Self.longest {
             let lexeme = lexemes[next]
             if lexeme.is(.openParen) || lexeme.is(.openBracket) || lexeme.is(.less) {
                 depth += 1
@@ -165,7 +169,8 @@ private struct Scanner {
         }
         guard at(next)?.is(.openParen) == true else { return }
         var depth = 0
-        while next < count {
+        let open = next
+        while next < count && next < open + Self.longest {
             let lexeme = lexemes[next]
             if lexeme.is(.openParen) { depth += 1 } else if lexeme.is(.closeParen) { depth -= 1; if depth == 0 { return } }
             else if lexeme.kind == .identifier, at(next + 1)?.is(.colon) != true, at(next - 1)?.is(.dot) != true { all.insert(lexeme.symbol) }
@@ -179,7 +184,7 @@ private struct Scanner {
         var next = first
         var depth = 0
         let line = lexemes[first].line
-        while next < count, lexemes[next].line == line {
+        while next < count, next < first + Self.longest, lexemes[next].line == line {
             let lexeme = lexemes[next]
             if lexeme.is(.openParen) { depth += 1 } else if lexeme.is(.closeParen) { depth -= 1 }
             else if lexeme.is(.close) || lexeme.is(.open) { return }

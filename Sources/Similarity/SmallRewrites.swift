@@ -132,7 +132,7 @@ enum SmallRewrites {
             }
             if let valueStart {
                 let end = statementEnd(from: valueStart + 1, in: lexemes)
-                if valueStart + 1 < end, !hasCall(lexemes[(valueStart + 1)..<end]) {
+                if valueStart + 1 < end, end < valueStart + 1 + longestStatement, !hasCall(lexemes[(valueStart + 1)..<end]) {
                     for i in start..<end { remove[i] = true }
                     index = end
                     continue
@@ -275,12 +275,17 @@ enum SmallRewrites {
         return previous.line < lexemes[index].line || previous.is(.open) || previous.is(.close) || previous.is(.semicolon)
     }
 
+    /// The longest statement the passes look at, in lexemes: past it, a statement is taken as
+    /// one that does something, so that no file makes a pass quadratic.
+    static let longestStatement = 256
+
     /// The index just past the statement that goes on at `start`: before the `}` that closes
-    /// its block, a `;`, or the first token of a later line that does not carry it on.
+    /// its block, a `;`, or the first token of a later line that does not carry it on; or
+    /// ``longestStatement`` lexemes on, for the caller to see it as too long to drop.
     static func statementEnd(from start: Int, in lexemes: [Lexeme]) -> Int {
         var depth = 0
         var index = start
-        while index < lexemes.count {
+        while index < lexemes.count && index < start + longestStatement {
             let lexeme = lexemes[index]
             if lexeme.is(.open) || lexeme.is(.openParen) || lexeme.is(.openBracket) {
                 depth += 1
@@ -315,10 +320,10 @@ enum SmallRewrites {
         return false
     }
 
-    /// The index of the `}` that closes the `{` at `open`, within 4,096 lexemes.
+    /// The index of the `}` that closes the `{` at `open`, within four longest statements.
     static func matching(from open: Int, in lexemes: [Lexeme]) -> Int? {
         var depth = 0
-        for index in open..<min(lexemes.count, open + 4096) {
+        for index in open..<min(lexemes.count, open + 4 * longestStatement) {
             if lexemes[index].is(.open) { depth += 1 } else if lexemes[index].is(.close) { depth -= 1; if depth == 0 { return index } }
         }
         return nil

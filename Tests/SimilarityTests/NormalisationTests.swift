@@ -138,4 +138,15 @@ struct NormalisationTests {
             #expect(!declared.contains(Fingerprints.hash(name)), "\(name) is not declared here")
         }
     }
+
+    @Test("hostile shapes cost time linear in the file: unclosed statements, parameter lists and patterns, over and over")
+    func hostileShapes() {
+        // Each piece opens something the passes read ahead in; 20,000 of them would take
+        // an hour if any pass read to the end of the file from each.
+        for piece in ["_ = (", "func f(", "let (", "case let .a(", "if false {", "x = x + (", "guard !(", "init<", "{ a, b", "var x: (", "let y ="] {
+            let text = Array(String(repeating: piece + " ", count: 20_000).utf8)
+            let lexemes = TokenNormalizer.symbols(of: SwiftTokenizer.tokens(of: text), in: text)
+            #expect(lexemes.count <= text.count, "\(piece)")
+        }
+    }
 }
