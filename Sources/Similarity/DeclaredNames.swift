@@ -17,7 +17,7 @@
 struct DeclaredNames: Sendable {
     /// Every declared name.
     var all: Set<UInt64> = []
-    /// The names of the functions and types declared (the stub's are ``requirements``).
+    /// The names of the functions and types declared: a stub's keep their spelling in every file.
     var members: Set<UInt64> = []
 
     /// Protocol requirements a student's file declares because Combine or the library asks
