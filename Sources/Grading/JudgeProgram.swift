@@ -65,19 +65,14 @@ struct JudgeProgram {
         program = URL(fileURLWithPath: path)
     }
 
+    /// The judge as a program of the build folder, with the rule that says it is current (``BuiltProduct``).
+    private var product: BuiltProduct { BuiltProduct(program: program, target: Self.target) }
+
     /// What the judge is made of: its objects (SwiftPM's list of them, which must name this
     /// build folder and the judge's own target), the sources of the workbook's targets among
     /// them, the manifest and the pins. Nil when the list is not the judge's of this folder.
     func inputs(packageRoot root: URL) -> [URL]? {
-        inputsApart(packageRoot: root).map { $0.objects + $0.others }
-    }
-
-    /// ``inputs(packageRoot:)``, its objects apart from the other files.
-    private func inputsApart(packageRoot root: URL) -> (objects: [URL], others: [URL])? {
-        let objects = KitBuild.linkedObjects(of: Self.name, in: program.deletingLastPathComponent())
-        guard !objects.paths.isEmpty, objects.inThisFolder, objects.folders.contains(Self.target) else { return nil }
-        let inputs = KitInputs(workspace: ExerciseWorkspace(root: root), kitDirectory: root, toolchain: nil, buildArguments: [])
-        return (objects.paths, inputs.files(targets: inputs.workbookTargets(among: objects.folders)).map { URL(fileURLWithPath: $0.path) })
+        product.inputs(packageRoot: root).map { $0.objects + $0.others }
     }
 
     /// The target the judge is made of: a list of objects without it is no judge.
@@ -85,9 +80,7 @@ struct JudgeProgram {
 
     /// Which files the judge and its inputs are now, as one SHA-256; nil when it cannot be said.
     func stamp(packageRoot root: URL) -> String? {
-        guard let judge = ProgramFingerprint(program), let inputs = inputs(packageRoot: root) else { return nil }
-        let lines = ["judge " + judge.record] + inputs.map { "\($0.path) \(ProgramFingerprint($0)?.record ?? "missing")" }
-        return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
+        product.stamp(packageRoot: root)
     }
 
     /// Where the stamp of the judge's last `swift build` is kept, one per configuration.
@@ -101,7 +94,7 @@ struct JudgeProgram {
     /// whichever came later. (A manifest edited before the build began, which changed
     /// nothing in the judge, links nothing again: that build saw it.)
     func isCurrentForTheBuild(since began: Date?, packageRoot root: URL) -> Bool {
-        guard let built = KitBuild.modificationDate(of: program), let inputs = inputsApart(packageRoot: root) else { return false }
+        guard let built = KitBuild.modificationDate(of: program), let inputs = product.inputs(packageRoot: root) else { return false }
         let seen = max(built, began ?? built)
         // A file that is gone is newer than anything: its judge cannot be told current.
         func isNewer(_ file: URL, than date: Date) -> Bool { (KitBuild.modificationDate(of: file) ?? .distantFuture) > date }

@@ -17,13 +17,13 @@ final class ComparedFile: Sendable {
     let tokens: [SwiftToken]
     let fingerprints: Fingerprints
 
-    init(kind: Kind, owner: String, path: String, text: [UInt8], parameters: Fingerprints.Parameters, base: Set<UInt64> = []) {
+    init(kind: Kind, owner: String, path: String, text: [UInt8], parameters: Fingerprints.Parameters, base: Set<UInt64> = [], keeping names: Set<UInt64> = []) {
         self.kind = kind
         self.owner = owner
         self.path = path
         self.text = text
         tokens = SwiftTokenizer.tokens(of: text)
-        var fingerprints = Fingerprints(tokens: tokens, text: text, parameters: parameters)
+        var fingerprints = Fingerprints(tokens: tokens, text: text, parameters: parameters, keeping: names)
         if !base.isEmpty {
             fingerprints.all.subtract(base)
             fingerprints.selected.removeAll { base.contains($0) }

@@ -29,15 +29,17 @@ struct Fingerprints: Sendable {
 
     init() {}
 
-    init(tokens: [SwiftToken], text: [UInt8], parameters: Parameters) {
-        let symbols = TokenNormalizer.symbols(of: tokens, in: text)
+    init(tokens: [SwiftToken], text: [UInt8], parameters: Parameters, keeping names: Set<UInt64> = []) {
+        let lexemes = TokenNormalizer.symbols(of: tokens, in: text, keeping: names)
+        kept.reserveCapacity(lexemes.count)
         var hashes: [UInt64] = []
+        hashes.reserveCapacity(lexemes.count)
         var attributes: [Bool] = []
-        for (index, symbol) in symbols.enumerated() {
-            guard let symbol else { continue }
-            kept.append(index)
-            hashes.append(symbol)
-            attributes.append(tokens[index].kind == .attribute)
+        attributes.reserveCapacity(lexemes.count)
+        for lexeme in lexemes {
+            kept.append(Int(lexeme.token))
+            hashes.append(lexeme.symbol)
+            attributes.append(lexeme.kind == .attribute)
         }
         let k = parameters.k
         for segment in Self.segments(of: hashes, attributes: attributes) {

@@ -30,12 +30,52 @@ public struct SimilarityChecker: Sendable {
         public var pairs: [PairMatch]
         /// Students' files compared (an unchanged stub has no fingerprints and is left out).
         public var studentFiles: Int
+        /// The threshold its pairs were flagged at: the options' own, or higher when its
+        /// honest corpus resembles itself more (``SimilarityOptions/calibrated``).
+        public var threshold: Double
+        /// The highest score between two files of its honest corpus (the reference among
+        /// them); nil when it has none.
+        public var highestHonestPair: Double?
     }
 
-    public func compare(exercise: String, stub: [UInt8]?, sources: [SimilarityInput.Source]) -> ExerciseResult {
+    /// What no pair of an exercise matches on: the k-grams of its stub and of its course
+    /// material, and the names that keep their spelling (the stub's functions and types).
+    struct Base {
+        var grams: Set<UInt64> = []
+        var required: Set<UInt64> = []
+
+        init(stub: [UInt8]?, material: [[UInt8]], parameters: Fingerprints.Parameters) {
+            // The stub's functions and types keep their names in every file: a student must declare them.
+            required = stub.map { DeclaredNames(Lexeme.lexemes(of: SwiftTokenizer.tokens(of: $0), in: $0)).members } ?? []
+            for text in (stub.map { [$0] } ?? []) + material {
+                grams.formUnion(ComparedFile(kind: .reference, owner: "", path: "", text: text, parameters: parameters, keeping: required).fingerprints.all)
+            }
+        }
+    }
+
+    /// Compares the files of one exercise: `sources`, against the base of its `stub` and
+    /// `material` (``CourseMaterial``), flagging pairs at the options' threshold or at the one
+    /// its `honest` corpus calls for.
+    public func compare(exercise: String, stub: [UInt8]?, material: [[UInt8]] = [], honest: [[UInt8]] = [], sources: [SimilarityInput.Source]) -> ExerciseResult {
+        let base = Base(stub: stub, material: material, parameters: options.parameters)
+        var threshold = options.threshold
+        var highestHonestPair: Double?
+        // The honest corpus, and the reference, compared as a class of their own.
+        let corpus = honest.enumerated().map { SimilarityInput.Source(kind: .student, owner: "honest \($0.offset)", path: "", text: $0.element) }
+            + sources.filter { $0.kind == .reference }
+        if !honest.isEmpty, corpus.count >= 2 {
+            let highest = compare(exercise: exercise, base: base, sources: corpus, threshold: 0).pairs.map(\.score).max() ?? 0
+            highestHonestPair = highest
+            if options.calibrated { threshold = min(1, max(threshold, highest + options.honestMargin)) }
+        }
+        var result = compare(exercise: exercise, base: base, sources: sources, threshold: threshold)
+        result.highestHonestPair = highestHonestPair
+        return result
+    }
+
+    func compare(exercise: String, base: Base, sources: [SimilarityInput.Source], threshold: Double) -> ExerciseResult {
         let parameters = options.parameters
-        let stubGrams: Set<UInt64> = stub.map { ComparedFile(kind: .reference, owner: "", path: "", text: $0, parameters: parameters).fingerprints.all } ?? []
-        let files = sources.map { ComparedFile(kind: $0.kind, owner: $0.owner, path: $0.path, text: $0.text, parameters: parameters, base: stubGrams) }
+        let files = sources.map { ComparedFile(kind: $0.kind, owner: $0.owner, path: $0.path, text: $0.text, parameters: parameters, base: base.grams, keeping: base.required) }
         // The index: each k-gram's files.
         var ids: [UInt64: Int32] = [:]
         var postings: [[Int32]] = []
@@ -87,7 +127,7 @@ public struct SimilarityChecker: Sendable {
                 if back != nil && other < file { continue }
                 guard kinds[file] == .student || kinds[other] == .student else { continue }
                 let score = max(share, back ?? 0)
-                guard score >= options.threshold, score > 0 else { continue }
+                guard score >= threshold, score > 0 else { continue }
                 flagged.append((file, other, share, back ?? 0))
             }
         }
@@ -125,7 +165,8 @@ public struct SimilarityChecker: Sendable {
         }
         pairs.sort(by: Self.ranked)
         return ExerciseResult(exercise: exercise, files: files, pairs: pairs,
-                              studentFiles: files.filter { $0.kind == .student && !$0.fingerprints.all.isEmpty }.count)
+                              studentFiles: files.filter { $0.kind == .student && !$0.fingerprints.all.isEmpty }.count,
+                              threshold: threshold, highestHonestPair: nil)
     }
 
     /// Highest score first; then the longer run; then by names, so the order is the same on

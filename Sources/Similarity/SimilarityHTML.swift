@@ -68,6 +68,12 @@ public enum SimilarityHTML {
         var body = "<h1>Similarity report</h1>\n" + caution
         body += "<p>\(report.studentCount) students, \(report.exercises.count) exercises, \(report.referenceCount) reference and \(report.publishedCount) published solutions compared; "
         body += "threshold \(String(format: "%.2f", report.options.threshold)); \(pairs.count) pairs flagged.</p>\n"
+        let raised = report.exercises.filter { $0.threshold > report.options.threshold }
+        if !raised.isEmpty {
+            // Exercise names are the workbook's own; escaped all the same.
+            body += "<p>Flagged at a threshold of their own, just above their honest corpus's highest pair (what the hints prescribe, honest learners write alike): "
+            body += raised.map { "\(escape($0.exercise)) \(String(format: "%.2f", $0.threshold))" }.joined(separator: ", ") + ".</p>\n"
+        }
         body += "<h2>Flagged pairs, highest score first</h2>\n"
         if pairs.isEmpty {
             body += "<p>No pair reaches the threshold.</p>\n"

@@ -43,6 +43,14 @@ public struct SimilarityInput: Sendable {
     public var exercises: [String]
     /// For each exercise: the stub's text (nil when there is none).
     public var stubs: [String: [UInt8]] = [:]
+    /// For each exercise: the code of its chapter and hints (``CourseMaterial``).
+    public var materials: [String: [[UInt8]]] = [:]
+    /// For each exercise: its honest corpus, independent solutions that calibrate its
+    /// threshold (``SimilarityOptions/calibrated``); read with the references, at most
+    /// ``honestCorpusLimit`` files each.
+    public var honest: [String: [[UInt8]]] = [:]
+    public static let honestCorpusFolder = "\(ExerciseWorkspace.instructorFolder)/Tests/HonestCorpus"
+    public static let honestCorpusLimit = 16
     /// For each exercise: the files to compare.
     public var files: [String: [Source]] = [:]
     public var unread: [Unread] = []
@@ -85,9 +93,17 @@ public struct SimilarityInput: Sendable {
             if case .success(let data) = PlainFile.read(root.appendingPathComponent("Sources/ExerciseStubs/\(exercise).swift")) {
                 input.stubs[exercise] = Array(data)
             }
+            if let listed = ExerciseManifest.named(exercise) {
+                var material = CourseMaterial.codeSpans(of: listed.hints)
+                if case .success(let data) = PlainFile.read(root.appendingPathComponent("Chapters/\(listed.chapter).md")) {
+                    material += CourseMaterial.codeBlocks(ofMarkdown: Array(data))
+                }
+                input.materials[exercise] = material
+            }
             if references {
                 let path = "\(ExerciseWorkspace.solutionsFolder)/\(exercise).swift"
                 input.add(kind: .reference, owner: "reference", exercise: exercise, url: root.appendingPathComponent(path), path: path, reportMissing: false)
+                input.honest[exercise] = readHonestCorpus(of: exercise, root: root)
             }
         }
         if let against {
@@ -119,6 +135,19 @@ public struct SimilarityInput: Sendable {
             }
         }
         return input
+    }
+
+    /// The honest corpus of `exercise`: its `.swift` files in byte order of their names, each
+    /// read as any file is (``PlainFile/read(_:limit:)``); a file that cannot be is left out.
+    static func readHonestCorpus(of exercise: String, root: URL) -> [[UInt8]] {
+        let folder = root.appendingPathComponent("\(honestCorpusFolder)/\(exercise)")
+        guard PlainFile.isRealFolder(folder) else { return [] }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".") }.sorted { StudentName($0) < StudentName($1) }
+        return names.prefix(honestCorpusLimit).compactMap { name in
+            guard case .success(let data) = PlainFile.read(folder.appendingPathComponent(name)) else { return nil }
+            return Array(data)
+        }
     }
 
     mutating func add(kind: Kind, owner: String, exercise: String, url: URL, path: String, reportMissing: Bool) {

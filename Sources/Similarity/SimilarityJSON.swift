@@ -25,11 +25,23 @@ public enum SimilarityJSON {
     struct Pair: Encodable {
         var exercise: String, kind: String, score: Double, longestRun: Int, a: Side, b: Side
     }
-    struct ExerciseSummary: Encodable { var name: String; var studentFiles: Int; var flaggedPairs: Int }
+    struct ExerciseSummary: Encodable {
+        var name: String; var studentFiles: Int; var flaggedPairs: Int; var threshold: Double; var highestHonestPair: Double?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(studentFiles, forKey: .studentFiles)
+            try container.encode(flaggedPairs, forKey: .flaggedPairs)
+            try container.encode(threshold, forKey: .threshold)
+            try container.encode(highestHonestPair, forKey: .highestHonestPair)  // null when there is no honest corpus
+        }
+        enum CodingKeys: String, CodingKey { case name, studentFiles, flaggedPairs, threshold, highestHonestPair }
+    }
     struct Together: Encodable { var a: Who; var b: Who; var exercises: [String]; var highestScore: Double; var meanScore: Double }
     struct Cluster: Encodable { var exercise: String; var students: [Who]; var sources: [String]; var pairs: Int; var highestScore: Double }
     struct Unread: Encodable { var name: String; var displayName: String; var exercise: String; var problem: String }
-    struct Parameters: Encodable { var k: Int; var window: Int }
+    struct Parameters: Encodable { var k: Int; var window: Int; var calibrated: Bool; var honestMargin: Double }
     struct Document: Encodable {
         var format: String, version: Int, caution: String, threshold: Double, parameters: Parameters, students: Int
         var exercises: [ExerciseSummary], pairs: [Pair], studentPairs: [Together], clusters: [Cluster], unread: [Unread]
@@ -43,8 +55,12 @@ public enum SimilarityJSON {
         }
         let document = Document(
             format: format, version: version, caution: SimilarityReport.caution, threshold: report.options.threshold,
-            parameters: Parameters(k: report.options.parameters.k, window: report.options.parameters.window), students: report.studentCount,
-            exercises: report.exercises.map { ExerciseSummary(name: $0.exercise, studentFiles: $0.studentFiles, flaggedPairs: $0.pairs.count) },
+            parameters: Parameters(k: report.options.parameters.k, window: report.options.parameters.window,
+                                   calibrated: report.options.calibrated, honestMargin: report.options.honestMargin), students: report.studentCount,
+            exercises: report.exercises.map {
+                ExerciseSummary(name: $0.exercise, studentFiles: $0.studentFiles, flaggedPairs: $0.pairs.count, threshold: rounded($0.threshold),
+                                highestHonestPair: $0.highestHonestPair.map(rounded))
+            },
             pairs: report.pairs.map { Pair(exercise: $0.exercise, kind: $0.kind.rawValue, score: rounded($0.score), longestRun: $0.longestRun, a: side($0.a), b: side($0.b)) },
             studentPairs: report.studentPairs.map { Together(a: Who($0.a, .student), b: Who($0.b, .student), exercises: $0.exercises,
                                                              highestScore: rounded($0.highestScore), meanScore: rounded($0.meanScore)) },

@@ -18,11 +18,18 @@ public struct SimilarityReport: Sendable {
     public init(input: SimilarityInput, options: SimilarityOptions = SimilarityOptions(), progress: (Int, Int) -> Void = { _, _ in }) {
         self.options = options
         let checker = SimilarityChecker(options: options)
-        var results: [SimilarityChecker.ExerciseResult] = []
-        for (index, exercise) in input.exercises.enumerated() {
-            results.append(checker.compare(exercise: exercise, stub: input.stubs[exercise], sources: input.files[exercise] ?? []))
-            progress(index + 1, input.exercises.count)
+        // Exercises are compared apart, so they are compared at once, one per core.
+        let slots = ResultSlots(count: input.exercises.count)
+        withoutActuallyEscaping(progress) { progress in
+            nonisolated(unsafe) let progress = progress
+            DispatchQueue.concurrentPerform(iterations: input.exercises.count) { index in
+                let exercise = input.exercises[index]
+                let result = checker.compare(exercise: exercise, stub: input.stubs[exercise], material: input.materials[exercise] ?? [],
+                                             honest: input.honest[exercise] ?? [], sources: input.files[exercise] ?? [])
+                slots.set(index, result) { done in progress(done, input.exercises.count) }
+            }
         }
+        let results = slots.results
         exercises = results
         pairs = results.flatMap(\.pairs).sorted(by: SimilarityChecker.ranked)
         unread = input.unread
@@ -89,4 +96,25 @@ public struct SimilarityReport: Sendable {
 
     /// The sentence every output carries.
     public static let caution = "A score is a reason for a person to read two files side by side, never a verdict: honest solutions to a small exercise resemble each other, and a copy rewritten by hand can score nothing."
+}
+
+/// The exercises' results as they are compared, each in its place.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [SimilarityChecker.ExerciseResult?]
+    private var done = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// Sets one result, then calls `progress` with how many are set, one call at a time.
+    func set(_ index: Int, _ result: SimilarityChecker.ExerciseResult, progress: (Int) -> Void) {
+        lock.withLock {
+            slots[index] = result
+            done += 1
+            progress(done)
+        }
+    }
+
+    /// Every result, in the exercises' order (all are set once `concurrentPerform` returns).
+    var results: [SimilarityChecker.ExerciseResult] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -10,6 +10,11 @@ public enum SimilarityText {
         let pairs = report.pairs
         lines.append("Similarity of \(report.studentCount) students' files, \(report.exercises.count) exercises (\(report.referenceCount) reference, \(report.publishedCount) published solutions); threshold \(String(format: "%.2f", report.options.threshold)): \(pairs.count) pairs flagged.")
         lines.append(SimilarityReport.caution)
+        let raised = report.exercises.filter { $0.threshold > report.options.threshold }
+        if !raised.isEmpty {
+            lines.append("Flagged at a threshold of their own, just above their honest corpus's highest pair (what the hints prescribe, honest learners write alike): "
+                         + raised.map { "\($0.exercise) \(String(format: "%.2f", $0.threshold))" }.joined(separator: ", ") + ".")
+        }
         if !pairs.isEmpty {
             lines.append("")
             lines.append("Flagged pairs, highest score first:")

@@ -36,6 +36,10 @@ struct SimilarityCommand: ParsableCommand {
     @Flag(help: "Leave the reference solutions out of the comparison.")
     var withoutReference = false
 
+    @Flag(help: ArgumentHelp("Flag every exercise at --threshold, even one whose honest corpus resembles itself more.",
+                             discussion: "By default an exercise with an honest corpus (Instructor/Tests/HonestCorpus/<Exercise>/: independent solutions, some following the hints) is flagged just above the highest score between two of its files and the reference, when that is above --threshold: what the hints prescribe, honest learners write alike."))
+    var oneThreshold = false
+
     func validate() throws {
         guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold is a score from 0 to 1, not \(threshold)") }
     }
@@ -51,7 +55,7 @@ struct SimilarityCommand: ParsableCommand {
             }
         }
         let report = try Self.report(submissions: submissions, against: against, root: workspace.root,
-                                     options: SimilarityOptions(threshold: threshold), references: !withoutReference)
+                                     options: SimilarityOptions(threshold: threshold, calibrated: !oneThreshold), references: !withoutReference)
         print(SimilarityText.text(report), terminator: "")
         if let jsonFile { try write(try SimilarityJSON.json(report), to: jsonFile) }
         if let csvFile { try write(SimilarityCSV.csv(report), to: csvFile) }

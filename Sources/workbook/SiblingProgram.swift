@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChildProcesses
 import Foundation
+import Grading
 import TerminalUI
 import WorkbookBasics
 #if canImport(Glibc)
@@ -15,8 +16,10 @@ import Darwin
 ///
 /// Each is a product of its own, beside this one in the workbook's build folder, so that
 /// the learner's first `swift run workbook` compiles none of them. The first command that
-/// needs one builds it with `swift build --product`, which after that only checks that it is
-/// current (a second or two) and compiles what changed. Inside the workbook's own `swift
+/// needs one builds it with `swift build --product`, and records which files the program and
+/// its inputs then were (``BuiltProduct``, the judge's rule: inode, size and times of each).
+/// While they are the same files, the program is current and is started at once; any change
+/// asks `swift build` again, which takes seconds even when there is nothing to do. Inside the workbook's own `swift
 /// test`, which holds the build folder's lock (``BuildFolderLock``) and has built every
 /// product, the program beside this one is taken as it is.
 struct SiblingProgram {
@@ -42,11 +45,17 @@ struct SiblingProgram {
         let executable = URL(fileURLWithPath: CurrentExecutable.path)
         let program = executable.deletingLastPathComponent().appendingPathComponent(productName)
         if let package = KitBuild.packageRoot(of: executable), case let lock = BuildFolderLock(buildFolder: package.appendingPathComponent(".build")), !lock.isHeld {
-            if let note = lock.waitingNote { FileHandle.standardError.write(Data((note + "\n").utf8)) }
             let configuration = KitBuild.configuration(of: program.deletingLastPathComponent())
-            let failure = try KitBuild.run(["build", "--package-path", package.path, "--configuration", configuration, "--product", productName], timeLimit: 1_200,
-                                           progress: StepProgress().counting("building \(what)"))
-            if let failure { throw WorkbookError("\(what) (\(productName)) do not build: \(failure.reason)") }
+            // Current by the judge's rule: every input the same file as at the last build.
+            let product = BuiltProduct(program: program, target: productName.replacingOccurrences(of: "-", with: "_"))
+            let stampFile = package.appendingPathComponent(".workbook/programs/\(productName)" + (configuration == "debug" ? "" : "-" + configuration))
+            if !product.isCurrent(recordedIn: stampFile, packageRoot: package) {
+                if let note = lock.waitingNote { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+                let failure = try KitBuild.run(["build", "--package-path", package.path, "--configuration", configuration, "--product", productName], timeLimit: 1_200,
+                                               progress: StepProgress().counting("building \(what)"))
+                if let failure { throw WorkbookError("\(what) (\(productName)) do not build: \(failure.reason)") }
+                try? product.record(in: stampFile, packageRoot: package)
+            }
         }
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
             throw WorkbookError("\(program.path) is not there; run `swift build --product \(productName)` in the workbook first")

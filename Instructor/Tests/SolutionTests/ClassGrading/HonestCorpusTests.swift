@@ -4,7 +4,8 @@ import Testing
 @testable import Grading
 
 /// No honest solution is refused (issue 47): independent solutions of every exercise that
-/// asks for the learner's own work, and of others the copying benchmark needs (`Instructor/Tests/HonestCorpus/<Exercise>/<author>.swift`),
+/// asks for the learner's own work, and of two that do not but calibrate the similarity
+/// report (issue 48) (`Instructor/Tests/HonestCorpus/<Exercise>/<author>.swift`),
 /// each written without the reference or another author's code, in designs the checks did
 /// not expect (locks, enum state machines, class hierarchies, the hints followed step by
 /// step). Each must pass its check and be allowed, graded by the same engine as a class:
@@ -49,7 +50,8 @@ import Testing
         for (exercise, author, result) in graded {
             #expect(result.outcome.isPassed, "\(exercise.name) by \(author): \(result.outcome.label) \(result.outcome.detail ?? "")")
             // Allowed name by name, not only passed: a pass says so only while the list is on.
-            // (An exercise that asks for no work of the learner's own allows anything.)
+            // (An exercise that asks for no work of one's own has no list: BatchSink's and
+            // ChunkReader's corpora are the similarity report's, issue 48.)
             guard let allowed = OwnWork.allowed(for: exercise) else { continue }
             let uses = try #require(result.uses, "\(exercise.name) by \(author): no record of what its object uses")
             let refused = uses.compactMap { record in record.firstIndex(of: ".").map { String(record[record.index(after: $0)...]) } }.filter { !OwnWork.allows(allowed, $0) }
