@@ -297,12 +297,8 @@ let package = Package(
             swiftSettings: engine
         ),
         // Similarity between students' files, and between them and the reference and published
-        // solutions: `workbook similarity`. Reads students' files (bounded, never run). Compiled
-        // optimised in a debug build too: it is a loop over every token of every file of a class
-        // (300 students × 14 exercises), which unoptimised generic code makes four times slower,
-        // and an instructor runs it from the debug build `swift run` makes.
-        .target(name: "Similarity", dependencies: ["ExerciseCatalog", "WorkbookBasics"], exclude: ["Schemas"],
-                swiftSettings: engine + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // solutions: `workbook similarity`. Reads students' files (bounded, never run).
+        .target(name: "Similarity", dependencies: ["ExerciseCatalog", "WorkbookBasics"], exclude: ["Schemas"], swiftSettings: engine),
         // The maintainers' tools: validating the exercises, the classroom files, a sample
         // class, the student edition.
         .target(name: "MaintainerTools", dependencies: ["Grading", "GradeRecords", "ExerciseCatalog", "ChildProcesses", "WorkbookBasics"], swiftSettings: engine),
