@@ -313,7 +313,7 @@ let package = Package(
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "SharedCommands", "BookRunner", "Grading", "GradeDisplay", "ChapterReader", "LearnerTools", "TerminalUI", "ChildProcesses",
+                "SharedCommands", "BookRunner", "Grading", "GradeDisplay", "GradeRecords", "ChapterReader", "LearnerTools", "TerminalUI", "ChildProcesses",
                 "ChapterModel", "ExerciseCatalog", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
