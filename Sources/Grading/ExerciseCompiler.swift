@@ -236,7 +236,10 @@ struct ExerciseCompiler: Sendable {
         if compiled.termination == .timedOut {
             return "\(job.sourceName): error: type-checking took longer than \(Int(compileTimeLimit)) s; simplify the slowest expression (add type annotations)"
         }
-        if !compiled.succeeded { return Self.firstError(compiled, job: job, wall: true, memoryLimit: stepMemory) }
+        if !compiled.succeeded {
+            let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            return Self.firstError(compiled, job: job, wall: true, memoryLimit: stepMemory, lastLine: lastLine)
+        }
         if let module = Self.modules(listedIn: importList).first(where: { !ModuleWall.allowedImports.contains($0) })
             ?? wall.forbiddenImports(inTrace: trace)?.first {
             return "\(job.sourceName): error: an exercise may not import \(module); it may import \(ModuleWall.allowedImports.sorted().joined(separator: ", "))"
@@ -417,9 +420,19 @@ struct ExerciseCompiler: Sendable {
     }
 
     /// The error that explains a failed compile or link, pinned on the learner's file.
-    private static func firstError(_ result: ChildProcess.Result, job: GradingJob, wall: Bool, memoryLimit: Int) -> String {
+    private static func firstError(_ result: ChildProcess.Result, job: GradingJob, wall: Bool, memoryLimit: Int, lastLine: Int = 1) -> String {
         let output = result.standardOutput + "\n" + result.standardError
-        let diagnostics = CompilerDiagnostic.errors(in: output)
+        var diagnostics = CompilerDiagnostic.errors(in: output)
+        if wall {
+            // An error at the end of the file (a missing `}`) is placed after the last token,
+            // where `#sourceLocation` maps nothing: the compiler names the copy the step
+            // compiles, past the learner's text. It is the learner's last line.
+            for index in diagnostics.indices where diagnostics[index].file.hasSuffix("/Exercise.swift") {
+                diagnostics[index].file = job.sourceName
+                diagnostics[index].line = min(max(1, diagnostics[index].line - 1), lastLine)
+                diagnostics[index].column = nil
+            }
+        }
         if let own = diagnostics.first(where: { $0.file == job.sourceName }) {
             guard wall, own.message.hasPrefix("no such module") else { return own.text }
             var explained = own
