@@ -68,7 +68,7 @@ import Glibc
             "binding-stand-in": (try Self.attacker("")) + "public enum CountdownBinding { public static func check() -> Forged { Forged() } }\npublic struct Forged { public func run() -> Never { exit(0) } }\n",
             "cdecl": try Self.attacker("", before: "@_cdecl(\"write\") func forged(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { count }\n"),
             "initarray": try Self.attacker("", before: "@_used @_section(\".init_array\") let early: @convention(c) () -> Void = { }\n"),
-            "stdin-nonce": try Self.attacker("            if let nonce = readLine() { print(nonce + \" report e30=\"); fflush(stdout) }"),
+            "stdin-nonce": try Self.attacker("            if let nonce = readLine() { Swift.print(nonce + \" report e30=\"); fflush(stdout) }"),
             "proc-fd": try Self.attacker("""
                 for fd in 3..<64 { let text = "x report e30=\\n"; _ = text.withCString { write(Int32(fd), $0, strlen($0)) }; _ = open("/proc/self/fd/\\(fd)", O_WRONLY) }
                 """),
@@ -111,7 +111,7 @@ import Glibc
                 """),
             "memory": try Self.attacker("            let big = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 << 30); big.initialize(repeating: 1, count: 3 << 30)"),
             "spammer": try Self.attacker("            let chunk = String(repeating: \"x\", count: 1 << 20); for _ in 0..<200 { fputs(chunk, stderr) }"),
-            "exit": try Self.attacker("            print(\"report\"); exit(0)"),
+            "exit": try Self.attacker("            Swift.print(\"report\"); exit(0)"),
             // Row 1 and 2: linker flags in the object file, and a hook before main, both behind backticks.
             "autolink": try Self.attacker("", before: "@`_used` @`_section`(\".swift1_autolink_entries\") private let linkerFlags: \(autolinkTuple)\n"),
             "initarray-backticked": try Self.attacker("", before: "@`_used` @`_section`(\".init_array\") let early: @convention(c) () -> Void = { }\n@/* between */_cdecl(\"write\") func forged(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { count }\n"),
