@@ -221,7 +221,8 @@ def expected_lanes(chapters_dir):
     else "handshake" (one hop is drawn, so at least one traced name must show).
     """
     expected = {}
-    fence = re.compile(r"^```swift scenario\s*$(.*?)^```\s*$", re.S | re.M)
+    # The info string may go on after `scenario` (`apple-unverified`): still a scenario, and numbered.
+    fence = re.compile(r"^```swift scenario(?:[ \t][^\n]*)?$(.*?)^```\s*$", re.S | re.M)
     for md in sorted(Path(chapters_dir).glob("*.md")):
         scenarios = {}
         for number, match in enumerate(fence.finditer(md.read_text(encoding="utf-8")), start=1):
