@@ -115,6 +115,9 @@ let package = Package(
         // Backpressure would build this parser (printing its compile errors where cmark's
         // header is missing).
         .executableTarget(name: "ScenarioCodegen", dependencies: ["ChapterModel", "WorkbookBasics"]),
+        // The book in other languages: gettext catalogues (po/) over the English chapters, read
+        // with bounds, the languages and locales they serve, and the checks a translation passes.
+        .target(name: "BookLanguages", dependencies: ["ChapterModel"], swiftSettings: engine),
         // Every chapter's scenarios, compiled (Generated/, committed; ChapterModelTests fails
         // when they drift from the chapters).
         .target(
@@ -177,7 +180,7 @@ let package = Package(
         // CombineSchedulers left out):
         //
         //   the library     Backpressure <- BackpressureTrace;  Backpressure <- PlainBackpressure
-        //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen
+        //   the chapters    CCmark, WorkbookBasics <- ChapterModel <- ScenarioCodegen;  ChapterModel <- BookLanguages
         //                   BackpressureTrace, PlainBackpressure, ChildContract, CProcessControl
         //                     <- ScenarioHosting <- Scenarios
         //   the exercises   BackpressureTrace <- ExerciseStubs
@@ -282,7 +285,7 @@ let package = Package(
         // The web book: every chapter, its verified scenarios, the exercises and the API.
         .target(
             name: "Site",
-            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "ExerciseCatalog", "TerminalUI", "WorkbookBasics", "Backpressure", "BackpressureTrace"],
+            dependencies: ["BookRunner", "Scenarios", "ChapterModel", "BookLanguages", "ExerciseCatalog", "TerminalUI", "WorkbookBasics", "Backpressure", "BackpressureTrace"],
             // The stylesheet and the search script, copied into every exported site.
             resources: [.copy("Assets")],
             swiftSettings: engine
@@ -314,7 +317,7 @@ let package = Package(
             name: "workbook",
             dependencies: [
                 "SharedCommands", "BookRunner", "Grading", "GradeDisplay", "GradeRecords", "ChapterReader", "LearnerTools", "TerminalUI", "ChildProcesses",
-                "ChapterModel", "ExerciseCatalog", "WorkbookBasics", "CProcessControl",
+                "ChapterModel", "BookLanguages", "ExerciseCatalog", "WorkbookBasics", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
@@ -323,7 +326,7 @@ let package = Package(
             name: "workbook-instructor",
             dependencies: [
                 "SharedCommands", "Grading", "GradeRecords", "ClassSubmissions", "GradeDisplay", "LearnerTools", "MaintainerTools", "Similarity", "TerminalUI", "ChildProcesses",
-                "ExerciseCatalog", "WorkbookBasics",
+                "ExerciseCatalog", "WorkbookBasics", "ChapterModel", "BookLanguages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: engine
@@ -356,7 +359,7 @@ let package = Package(
         // _WorkbookTestSupport): the built workbook and its folder, work off the test pool,
         // the slow and Linux-only traits, exercises by name.
         .target(name: "WorkbookTestSupport", dependencies: ["ChildProcesses", "ExerciseCatalog"], path: "Tests/WorkbookTestSupport", swiftSettings: engine),
-        .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "WorkbookBasics"]),
+        .testTarget(name: "ChapterModelTests", dependencies: ["ChapterModel", "BookLanguages", "WorkbookBasics"]),
         // The tests also run the `workbook` executable (BuiltWorkbook), which `swift test`
         // builds with every other target. It is not a dependency here: SwiftPM would then
         // compile these tests only after linking it, and both cores would wait for the linker.

@@ -22,11 +22,20 @@ public struct Heading: Equatable, Sendable {
     public var level: Int
     public var content: [Inline]
     public var line: Int
+    /// The English heading's text when ``content`` is a translation, `nil` in English.
+    public var englishText: String?
 
-    public init(level: Int, content: [Inline], line: Int) {
+    public init(level: Int, content: [Inline], line: Int, englishText: String? = nil) {
         self.level = level
         self.content = content
         self.line = line
+        self.englishText = englishText
+    }
+
+    /// The text a heading's anchor is made from: the English one in every language, so a
+    /// link to a section resolves whichever language it is read in.
+    public var anchorText: String {
+        englishText ?? content.plainText
     }
 }
 

@@ -15,9 +15,11 @@ public struct Book: Equatable, Sendable {
 
     /// Reads and parses every chapter under `root/Chapters`.
     ///
+    /// - Parameter translation: the catalogue whose language the prose is shown in, `nil`
+    ///   for English.
     /// - Throws: ``ChapterError`` for the first malformed chapter, a misnamed file or two
     ///   chapters with the same number or slug (a learner could not tell them apart).
-    public static func load(packageRoot root: URL) throws -> Book {
+    public static func load(packageRoot root: URL, translation: (any MessageCatalogue)? = nil) throws -> Book {
         let directory = root.appendingPathComponent(directoryName)
         let names: [String]
         do {
@@ -29,7 +31,7 @@ public struct Book: Equatable, Sendable {
         for name in names.sorted() where name.hasSuffix(".md") {
             let path = "\(directoryName)/\(name)"
             let markdown = try ChapterText.read(directory.appendingPathComponent(name), path: path)
-            let chapter = try Chapter(path: path, markdown: markdown)
+            let chapter = try Chapter(path: path, markdown: markdown, translation: translation)
             if let other = chapters.first(where: { $0.number == chapter.number }) {
                 throw ChapterError.sameNumber(path, other.path, number: chapter.number)
             }

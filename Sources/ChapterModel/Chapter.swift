@@ -13,6 +13,8 @@ public struct Chapter: Equatable, Sendable {
     public var name: String
     public var title: String
     public var blocks: [Block]
+    /// The BCP 47 tag of the language the prose is shown in: `en`, or the catalogue's.
+    public var languageTag: String
 
     /// Parses a chapter.
     ///
@@ -20,13 +22,16 @@ public struct Chapter: Equatable, Sendable {
     ///   - path: where the file is, relative to the package root; its last component must
     ///     be `NN-slug.md`.
     ///   - markdown: the file's contents.
-    /// - Throws: ``ChapterError`` with the file and line of the first problem.
-    public init(path: String, markdown: String) throws {
+    ///   - translation: the catalogue whose language the prose is shown in; `nil` for English.
+    ///     Scenarios, excerpts and code are the same in every language.
+    /// - Throws: ``ChapterError`` with the file and line of the first problem (the
+    ///   catalogue's file and line for a translation that cannot stand in its paragraph).
+    public init(path: String, markdown: String, translation: (any MessageCatalogue)? = nil) throws {
         let fileName = String(path.split(separator: "/").last ?? Substring(path))
         guard let name = ChapterFileName(fileName) else {
             throw ChapterError(path: path, line: nil, message: "a chapter file is named NN-slug.md, for example 03-fibonacci.md")
         }
-        var parser = ChapterParser(path: path)
+        var parser = ChapterParser(path: path, translation: translation)
         let blocks = try parser.parse(markdown)
         let title = blocks.lazy.compactMap { block -> String? in
             if case .heading(let heading) = block, heading.level == 1 { return heading.content.plainText }
@@ -41,6 +46,7 @@ public struct Chapter: Equatable, Sendable {
         self.name = String(fileName.dropLast(3))
         self.title = title
         self.blocks = blocks
+        self.languageTag = translation?.languageTag ?? "en"
     }
 
 

@@ -7,11 +7,14 @@ import CCmark
 /// cannot make sense of becomes a ``ChapterError`` at its line, never a silent skip.
 struct ChapterParser {
     let path: String
+    let translation: (any MessageCatalogue)?
     private var scenarioCount = 0
     private var nearestHeading: String?
+    private var englishHeadings: [OpaquePointer: String] = [:]
 
-    init(path: String) {
+    init(path: String, translation: (any MessageCatalogue)? = nil) {
         self.path = path
+        self.translation = translation
     }
 
     mutating func parse(_ markdown: String) throws -> [Block] {
@@ -19,7 +22,19 @@ struct ChapterParser {
             throw ChapterError(path: path, line: nil, message: "cmark could not parse the file")
         }
         defer { cmark_node_free(document) }
+        if let translation {
+            englishHeadings = try TreeTranslation(catalogue: translation).apply(to: document).englishHeadings
+        }
         return try blocks(in: document)
+    }
+
+    /// A message's text as inlines, or `nil` when it is not one paragraph.
+    func messageInlines(_ text: String) throws -> [Inline]? {
+        guard let document = cmark_parse_document(text, text.utf8.count, CMARK_OPT_DEFAULT) else { return nil }
+        defer { cmark_node_free(document) }
+        guard let paragraph = cmark_node_first_child(document), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+              cmark_node_next(paragraph) == nil else { return nil }
+        return try inlines(in: paragraph)
     }
 
     /// The children of a container node, with each scenario joined to its output block.
@@ -75,7 +90,8 @@ struct ChapterParser {
     private mutating func block(from node: OpaquePointer) throws -> Block? {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_HEADING:
-            let heading = Heading(level: Int(cmark_node_get_heading_level(node)), content: try inlines(in: node), line: line(of: node))
+            let heading = Heading(level: Int(cmark_node_get_heading_level(node)), content: try inlines(in: node), line: line(of: node),
+                                  englishText: englishHeadings[node])
             nearestHeading = heading.content.plainText
             return .heading(heading)
         case CMARK_NODE_PARAGRAPH:
@@ -148,6 +164,7 @@ struct ChapterParser {
         case CMARK_NODE_LINEBREAK: return .lineBreak
         case CMARK_NODE_HTML_INLINE:
             let html = literal(of: node)
+            if translation != nil, let fallback = TreeTranslation.fallback(ofMarker: html) { return .untranslated(fallback) }
             if html.contains(Citation.scheme) { throw error(at: node, Self.unreadCitation) }
             return .html(html)
         default: return nil

@@ -18,6 +18,9 @@ public indirect enum Inline: Equatable, Sendable {
     /// A hard line break (two trailing spaces or a backslash).
     case lineBreak
     case html(String)
+    /// Stands first in a paragraph or heading of a translated chapter that is shown in
+    /// English, saying why.
+    case untranslated(EnglishFallback)
 }
 
 extension Array where Element == Inline {
@@ -38,6 +41,7 @@ extension Inline {
         case .image(let alternative, _): return alternative.plainText
         case .softBreak: return " "
         case .lineBreak: return "\n"
+        case .untranslated: return ""
         }
     }
 }

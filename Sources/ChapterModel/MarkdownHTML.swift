@@ -30,6 +30,9 @@ public struct MarkdownHTML {
         public var line: Int
         public var html: String
         public var text: String
+        /// The heading's English text, whatever the language shown: anchors made from it
+        /// are the same in every language, so links and citations resolve in each.
+        public var anchorText: String
     }
 
     /// The HTML to show for a code block: a scenario with its output, or `""` to drop the
@@ -47,9 +50,15 @@ public struct MarkdownHTML {
         self.linkDestination = linkDestination
     }
 
-    public func render(_ markdown: String) -> String {
+    /// The chapter as HTML, its prose in `translation`'s language when there is one.
+    ///
+    /// - Throws: ``ChapterError`` at the catalogue's line for a translation that is not one
+    ///   paragraph of inline Markdown (``Chapter/init(path:markdown:translation:)`` throws the
+    ///   same error first).
+    public func render(_ markdown: String, translation: (any MessageCatalogue)? = nil) throws -> String {
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
         defer { cmark_node_free(document) }
+        let translated = try translation.map { try TreeTranslation(catalogue: $0).apply(to: document) } ?? TreeTranslation.Result()
         // Collect first: cmark's iterator must not see the tree change under it.
         var targets: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
@@ -74,7 +83,7 @@ public struct MarkdownHTML {
                 let (open, close) = ("<h\(level)>", "</h\(level)>\n")
                 var inner = Self.renderHTML(node)
                 if inner.hasPrefix(open), inner.hasSuffix(close) { inner = String(inner.dropFirst(open.count).dropLast(close.count)) }
-                html = heading(Heading(level: level, line: line, html: inner, text: Self.plainText(of: node)))
+                html = heading(Heading(level: level, line: line, html: inner, text: MessageNodes.plainText(of: node), anchorText: translated.englishHeadings[node] ?? MessageNodes.plainText(of: node)))
             }
             let replacement = cmark_node_new(CMARK_NODE_HTML_BLOCK)
             cmark_node_set_literal(replacement, html)
@@ -93,19 +102,5 @@ public struct MarkdownHTML {
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
-    }
-
-    private static func plainText(of node: OpaquePointer) -> String {
-        var text = ""
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            switch cmark_node_get_type(current) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += string(cmark_node_get_literal(current))
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-            default: text += plainText(of: current)
-            }
-            child = cmark_node_next(current)
-        }
-        return text
     }
 }

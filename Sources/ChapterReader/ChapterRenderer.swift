@@ -33,6 +33,8 @@ public struct ChapterRenderer {
     public static let appleUnverifiedLabel = "OpenCombine's output, not yet run on Apple's Combine"
     static let outputStyle = TextStyle(color: .green)
     static let driftStyle = TextStyle(color: .red, bold: true)
+    /// A paragraph of a translated chapter shown in English: marked, so a reader knows.
+    static let untranslatedStyle = TextStyle(color: .magenta)
 
     /// The whole chapter, ending with a newline.
     ///
@@ -219,6 +221,8 @@ public struct ChapterRenderer {
             return [Span("\n", style)]
         case .html(let html):
             return [Span(html, style)]
+        case .untranslated(let fallback):
+            return [Span("[\(fallback.label)]", style.merging(Self.untranslatedStyle), keepsTogether: true)]
         }
     }
 

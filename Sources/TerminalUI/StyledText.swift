@@ -16,8 +16,8 @@ public struct Span: Equatable, Sendable {
 public typealias StyledLine = [Span]
 
 extension Array where Element == Span {
-    /// The number of characters the line takes on screen.
-    public var visibleWidth: Int { reduce(0) { $0 + $1.text.count } }
+    /// The number of columns the line takes on screen (two for each wide character).
+    public var visibleWidth: Int { reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
     /// The same text with neighbouring spans of one style joined, so it needs fewer escape codes.
     public var coalesced: [Span] {

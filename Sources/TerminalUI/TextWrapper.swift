@@ -1,8 +1,10 @@
-/// Fills styled prose into lines no wider than a width, breaking only at spaces.
+/// Fills styled prose into lines no wider than a width, measured in terminal columns.
 ///
-/// Words keep their styles across the break; a span that ``Span/keepsTogether`` (inline
-/// code) counts as one word, spaces and all; a word longer than the width (a long URL)
-/// gets a line of its own rather than being cut. Code blocks are never given to the wrapper.
+/// Lines break at spaces and, in Chinese and Japanese, which have none, between wide
+/// characters, never before closing or after opening punctuation (``DisplayWidth``). Words
+/// keep their styles across the break; a span that ``Span/keepsTogether`` (inline code)
+/// counts as one word, spaces and all; a word longer than the width (a long URL) gets a line
+/// of its own rather than being cut. Code blocks are never given to the wrapper.
 public struct TextWrapper {
     public var width: Int
 
@@ -35,7 +37,7 @@ public struct TextWrapper {
                 if lineHasWords { pendingSpace = style }
             case .newline:
                 breakLine()
-            case .word(let pieces):
+            case .word(let pieces, _):
                 let wordWidth = pieces.visibleWidth
                 let spaceWidth = pendingSpace == nil ? 0 : 1
                 if lineHasWords, lineWidth + spaceWidth + wordWidth > width {
@@ -56,8 +58,9 @@ public struct TextWrapper {
     }
 
     private enum Word {
-        /// Characters with no space between them, possibly in several styles (`**bold**ly`).
-        case word([Span])
+        /// Characters a line may not break inside, possibly in several styles (`**bold**ly`).
+        /// `joinsPrevious`: it follows the previous word with no space (wide text).
+        case word([Span], joinsPrevious: Bool)
         case space(TextStyle)
         case newline
     }
@@ -65,27 +68,41 @@ public struct TextWrapper {
     private static func words(in spans: [Span]) -> [Word] {
         var words: [Word] = []
         var current: [Span] = []
-        func endWord() {
-            if !current.isEmpty { words.append(.word(current)); current = [] }
+        var currentJoinsPrevious = false
+        var previous: Character?
+        func endWord(nextJoins: Bool) {
+            if !current.isEmpty { words.append(.word(current, joinsPrevious: currentJoinsPrevious)); current = [] }
+            currentJoinsPrevious = nextJoins
         }
         for span in spans {
             if span.keepsTogether, !span.text.contains("\n") {
+                // Inline code is one unbreakable word; beside wide text a line may break around it.
+                if let previous, let first = span.text.first, DisplayWidth.canBreak(between: previous, and: first) {
+                    endWord(nextJoins: true)
+                }
                 current.append(span)
+                previous = span.text.last
                 continue
             }
             var piece = ""
             for character in span.text {
                 if character == "\n" || character == " " || character == "\t" {
                     if !piece.isEmpty { current.append(Span(piece, span.style)); piece = "" }
-                    endWord()
+                    endWord(nextJoins: false)
                     words.append(character == "\n" ? .newline : .space(span.style))
-                } else {
-                    piece.append(character)
+                    previous = nil
+                    continue
                 }
+                if let previous, DisplayWidth.canBreak(between: previous, and: character) {
+                    if !piece.isEmpty { current.append(Span(piece, span.style)); piece = "" }
+                    endWord(nextJoins: true)
+                }
+                piece.append(character)
+                previous = character
             }
             if !piece.isEmpty { current.append(Span(piece, span.style)) }
         }
-        endWord()
+        endWord(nextJoins: false)
         return words
     }
 }

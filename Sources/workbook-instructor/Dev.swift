@@ -12,7 +12,7 @@ import WorkbookBasics
 struct Dev: ParsableCommand {
     static let configuration = { () -> CommandConfiguration in
         var configuration = HandedOnCommands.dev
-        configuration.subcommands = [DevCheckCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, UsesCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
+        configuration.subcommands = [DevCheckCommand.self, I18nCommand.self, KitCommand.self, ExercisesCommand.self, NewCommand.self, GenerateCommand.self, UsesCommand.self, SampleClassCommand.self, StudentEditionCommand.self]
         return configuration
     }()
 }
