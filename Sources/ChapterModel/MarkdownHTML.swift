@@ -55,7 +55,17 @@ public struct MarkdownHTML {
     /// - Throws: ``ChapterError`` at the catalogue's line for a translation that is not one
     ///   paragraph of inline Markdown (``Chapter/init(path:markdown:translation:)`` throws the
     ///   same error first).
-    public func render(_ markdown: String, translation: (any MessageCatalogue)? = nil) throws -> String {
+    public func render(_ markdown: String, translation: any MessageCatalogue) throws -> String {
+        try render(markdown, translating: translation)
+    }
+
+    /// The Markdown as HTML, in English.
+    public func render(_ markdown: String) -> String {
+        // Without a catalogue nothing can throw.
+        (try? render(markdown, translating: nil)) ?? ""
+    }
+
+    private func render(_ markdown: String, translating translation: (any MessageCatalogue)?) throws -> String {
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
         defer { cmark_node_free(document) }
         let translated = try translation.map { try TreeTranslation(catalogue: $0).apply(to: document) } ?? TreeTranslation.Result()

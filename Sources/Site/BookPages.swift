@@ -1,3 +1,4 @@
+import BookLanguages
 import BookRunner
 import ChapterModel
 import ExerciseCatalog
@@ -16,6 +17,29 @@ struct BookPages {
     var book: Book
     var edition: SiteEdition
     var exercises: [Exercise] = ExerciseManifest.all
+    /// Each translation's catalogue and its book (the same chapters, prose translated).
+    var translations: [(catalogue: TranslationCatalogue, book: Book)] = []
+
+    /// The languages the pages are in, English first.
+    private var languages: [BookLanguage] { [.english] + translations.map(\.catalogue.language) }
+
+    /// The same page in every language: `index.html`, `ja/index.html`, …
+    private func versions(of path: String) -> [(language: BookLanguage, path: String)] {
+        translations.isEmpty ? [] : languages.map { ($0, PageLayout.folder(of: $0) + path) }
+    }
+
+    /// Loads the catalogue of every translation that has one (`po/<name>.po`) and its book.
+    ///
+    /// - Throws: a catalogue that is malformed, or a translation that cannot stand in its
+    ///   paragraph, at its file and line.
+    static func translations(packageRoot: URL) throws -> [(catalogue: TranslationCatalogue, book: Book)] {
+        try BookLanguage.translations.compactMap { language in
+            guard let path = language.cataloguePath,
+                  FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path) else { return nil }
+            let catalogue = try TranslationCatalogue.load(language, packageRoot: packageRoot)
+            return (catalogue, try Book.load(packageRoot: packageRoot, translation: catalogue))
+        }
+    }
 
     /// The pages of the book and of the library's sources, without OpenCombine's.
     ///
@@ -24,7 +48,7 @@ struct BookPages {
     ///     when the book is served, where pictures come from the reader's own runs.
     ///   - doccIndex: the DocC site's entry page from the book's root, when it is included.
     func pages(verified: [ScenarioID: VerifiedScenario] = [:], doccIndex: String? = nil) throws -> [SitePage] {
-        var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises, edition: edition).page()]
+        var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises, edition: edition, languageVersions: versions(of: "index.html")).page()]
         var quoted: Set<String> = []
         for (index, chapter) in book.chapters.enumerated() {
             let markdown = try ChapterText.read(packageRoot.appendingPathComponent(chapter.path), path: chapter.path)
@@ -42,8 +66,24 @@ struct BookPages {
                 previous: index > 0 ? book.chapters[index - 1] : nil,
                 next: index + 1 < book.chapters.count ? book.chapters[index + 1] : nil,
                 exercises: exercises.filter { $0.chapter == chapter.name },
-                scenarios: scenarios, excerptLines: excerptLines, edition: edition
+                scenarios: scenarios, excerptLines: excerptLines, edition: edition,
+                languageVersions: versions(of: PageLayout.chapterPath(chapter))
             ).page())
+            for (catalogue, translated) in translations {
+                guard let translatedChapter = translated.chapters.first(where: { $0.name == chapter.name }) else { continue }
+                pages.append(ChapterPage(
+                    chapter: translatedChapter, markdown: markdown,
+                    previous: index > 0 ? translated.chapters[index - 1] : nil,
+                    next: index + 1 < translated.chapters.count ? translated.chapters[index + 1] : nil,
+                    exercises: exercises.filter { $0.chapter == chapter.name },
+                    scenarios: scenarios, excerptLines: excerptLines, edition: edition,
+                    translation: catalogue, languageVersions: versions(of: PageLayout.chapterPath(chapter))
+                ).page())
+            }
+        }
+        for (catalogue, translated) in translations {
+            pages.append(IndexPage(chapters: translated.chapters, exercises: exercises, edition: edition,
+                                   language: catalogue.language, languageVersions: versions(of: "index.html")).page())
         }
         pages.append(ExercisesPage(exercises: exercises, chapters: book.chapters).page())
         let entries = APIPage.entries(packageRoot: packageRoot)

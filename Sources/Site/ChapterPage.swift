@@ -1,4 +1,5 @@
 import BackpressureTrace
+import BookLanguages
 import ChapterModel
 import ExerciseCatalog
 import TerminalUI
@@ -25,11 +26,23 @@ struct ChapterPage {
     var excerptLines: [Int: Int]
     /// The served book makes each scenario's code editable and runnable.
     var edition: SiteEdition = .exported
+    /// The catalogue the prose is shown from; `nil` for English.
+    var translation: TranslationCatalogue?
+    /// The same chapter's page in every language, for the switcher.
+    var languageVersions: [(language: BookLanguage, path: String)] = []
+
+    private var language: BookLanguage { translation?.language ?? .english }
+    /// This language's folder from the site's root: `""` or `ja/`.
+    private var folder: String { PageLayout.folder(of: language) }
 
     private static let highlighter = SwiftHighlighter()
 
+    /// The page; its prose in ``translation``'s language, with English (marked) where a
+    /// message is fuzzy or untranslated. A translation that cannot stand in its paragraph
+    /// (which `workbook dev i18n check` and loading the translated book refuse first) is
+    /// shown in English rather than not at all.
     func page() -> SitePage {
-        let root = "../"
+        let root = folder.isEmpty ? "../" : "../../"
         var anchors = AnchorNames()
         let scenariosByLine = Dictionary(chapter.scenarios.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
         let outputLines = Set(chapter.scenarios.map(\.outputLine))
@@ -45,7 +58,7 @@ struct ChapterPage {
                 return "<pre class=\"code\"><code>\(body)</code></pre>\n"
             },
             heading: { heading in
-                let id = anchors.name(for: heading.text)
+                let id = anchors.name(for: heading.anchorText)
                 return "<h\(heading.level) id=\"\(id)\">\(heading.html) <a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(heading.level)>\n"
             },
             linkDestination: { destination in
@@ -53,12 +66,12 @@ struct ChapterPage {
                 return "\(root)\(SourcePage.openCombinePath(for: target.path))#L\(target.lines.lowerBound)"
             }
         )
-        var body = renderer.render(markdown)
+        var body = translation.flatMap { try? renderer.render(markdown, translation: $0) } ?? renderer.render(markdown)
         body = body.replacingOccurrences(of: "<p>Try it: <code>", with: "<p class=\"try-it\">Try it: <code class=\"command\">")
         body = "<p class=\"kicker\">Chapter \(chapter.number)</p>\n" + body + footer(root: root)
         return SitePage(
-            path: PageLayout.chapterPath(chapter), title: chapter.title, body: body,
-            searchText: searchText, section: chapter.name)
+            path: folder + PageLayout.chapterPath(chapter), title: chapter.title, body: body,
+            searchText: searchText, section: chapter.name, language: language, languageVersions: languageVersions)
     }
 
     /// The chapter's headings and paragraphs as plain text, for the search script.
@@ -167,12 +180,12 @@ struct ChapterPage {
         html += "<p>Run every scenario of this chapter: <code class=\"command\">swift run workbook run \(chapter.number)</code></p>\n"
         html += "</section>\n<nav class=\"pager\" aria-label=\"Chapters\">\n"
         if let previous {
-            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(PageLayout.chapterPath(previous))\">← \(previous.number). \(XMLText.escape(previous.title))</a>\n"
+            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(folder)\(PageLayout.chapterPath(previous))\">← \(previous.number). \(XMLText.escape(previous.title))</a>\n"
         } else {
-            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)index.html\">← Start</a>\n"
+            html += "<a class=\"previous\" rel=\"prev\" href=\"\(root)\(folder)index.html\">← Start</a>\n"
         }
         if let next {
-            html += "<a class=\"next\" rel=\"next\" href=\"\(root)\(PageLayout.chapterPath(next))\">\(next.number). \(XMLText.escape(next.title)) →</a>\n"
+            html += "<a class=\"next\" rel=\"next\" href=\"\(root)\(folder)\(PageLayout.chapterPath(next))\">\(next.number). \(XMLText.escape(next.title)) →</a>\n"
         } else {
             html += "<a class=\"next\" rel=\"next\" href=\"\(root)exercises.html\">Exercises →</a>\n"
         }

@@ -1,4 +1,5 @@
 import BackpressureTrace
+import BookLanguages
 import ChapterModel
 import ExerciseCatalog
 
@@ -8,6 +9,10 @@ struct IndexPage {
     var chapters: [Chapter]
     var exercises: [Exercise]
     var edition: SiteEdition
+    /// The language of the chapters' titles; a translation's index also names the articles
+    /// this book grew from that were written in its language.
+    var language: BookLanguage = .english
+    var languageVersions: [(language: BookLanguage, path: String)] = []
 
     /// How the book runs its code, as this edition does it.
     private var lede: String {
@@ -21,6 +26,8 @@ struct IndexPage {
     }
 
     func page() -> SitePage {
+        // A translation's index is in its folder (`ja/`); the exercises and API are English, at the root.
+        let up = language.isEnglish ? "" : "../"
         var html = """
             <h1 id="start">The Combine Backpressure Workbook</h1>
             <p class="lede">\(lede)</p>
@@ -38,7 +45,7 @@ struct IndexPage {
             """
         for chapter in chapters {
             let practice = exercises.filter { $0.chapter == chapter.name }
-            let names = practice.map { "<a href=\"\(ExercisesPage.path)#\(ExercisesPage.anchor(for: $0))\">\($0.name)</a>" }
+            let names = practice.map { "<a href=\"\(up)\(ExercisesPage.path)#\(ExercisesPage.anchor(for: $0))\">\($0.name)</a>" }
             let scenarios = chapter.scenarios.count
             html += "<li value=\"\(chapter.number)\"><a href=\"\(PageLayout.chapterPath(chapter))\">\(XMLText.escape(chapter.title))</a>"
             html += "<span class=\"meta\"> · \(scenarios) \(scenarios == 1 ? "scenario" : "scenarios")"
@@ -48,11 +55,32 @@ struct IndexPage {
         html += """
             </ol>
             <h2 id="exercises">Exercises <a class="anchor" href="#exercises" aria-label="Link to this section">#</a></h2>
-            <p>\(exercises.count) exercises, each checked by behaviour: <a href="\(ExercisesPage.path)">the exercises, their checks and hints</a>.</p>
+            <p>\(exercises.count) exercises, each checked by behaviour: <a href="\(up)\(ExercisesPage.path)">the exercises, their checks and hints</a>.</p>
             <h2 id="api">The library <a class="anchor" href="#api" aria-label="Link to this section">#</a></h2>
-            <p>The chapters teach the <code>Backpressure</code> library in <code>Sources/Backpressure</code>: <a href="\(APIPage.path)">its types, and its DocC reference</a>.</p>
+            <p>The chapters teach the <code>Backpressure</code> library in <code>Sources/Backpressure</code>: <a href="\(up)\(APIPage.path)">its types, and its DocC reference</a>.</p>
 
             """
-        return SitePage(path: "index.html", title: "Start", body: html, searchText: "how to start chapters exercises", section: "index")
+        html += originals()
+        return SitePage(path: PageLayout.folder(of: language) + "index.html", title: "Start", body: html,
+                        searchText: "how to start chapters exercises", section: "index",
+                        language: language, languageVersions: languageVersions)
+    }
+
+    /// The seed articles written in this language, as the originals they are.
+    private func originals() -> String {
+        let seeds = SeedArticle.written(in: language)
+        guard !seeds.isEmpty else { return "" }
+        var html = """
+            <h2 id="originals">The originals in \(XMLText.escape(language.englishName)) <a class="anchor" href="#originals" aria-label="Link to this section">#</a></h2>
+            <p>This book grew from five articles; these were written in \(XMLText.escape(language.englishName)). The chapters credit them where they build on them, and the README's Credits says what each gave.</p>
+            <ul class="originals">
+
+            """
+        for seed in seeds {
+            let title = "<cite lang=\"\(language.tag)\">\(XMLText.escape(seed.title))</cite>"
+            let linked = seed.address.map { "<a href=\"\(XMLText.escape($0))\">\(title)</a>" } ?? title
+            html += "<li>\(linked): \(XMLText.escape(seed.note))</li>\n"
+        }
+        return html + "</ul>\n"
     }
 }

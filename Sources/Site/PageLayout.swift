@@ -1,4 +1,5 @@
 import BackpressureTrace
+import BookLanguages
 import ChapterModel
 
 /// The frame every page of the web book shares: the head (one stylesheet, two small
@@ -10,6 +11,8 @@ import ChapterModel
 struct PageLayout {
     var bookTitle: String
     var chapters: [Chapter]
+    /// Each translation's chapters (their titles translated), by catalogue name: `ja`.
+    var translatedChapters: [String: [Chapter]] = [:]
     /// Which book the pages are in, which the footer says.
     var edition: SiteEdition
     /// More of the head, for `workbook serve`: the editor's files and its script.
@@ -17,11 +20,18 @@ struct PageLayout {
 
     static func chapterPath(_ chapter: Chapter) -> String { "chapters/\(chapter.name).html" }
 
+    /// Where a language's pages are, from the site's root: `""` for English, `ja/` for Japanese.
+    static func folder(of language: BookLanguage) -> String {
+        language.isEnglish ? "" : "\(language.catalogueName)/"
+    }
+
     func html(for page: SitePage) -> String {
         let root = page.root
-        let chapterLinks = chapters.map { chapter -> String in
+        let home = root + Self.folder(of: page.language)
+        let shown = page.language.isEnglish ? chapters : translatedChapters[page.language.catalogueName] ?? chapters
+        let chapterLinks = shown.map { chapter -> String in
             let current = page.section == chapter.name ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(root)\(Self.chapterPath(chapter))\"\(current)><span class=\"number\">\(chapter.number)</span> \(XMLText.escape(chapter.title))</a></li>"
+            return "<li><a href=\"\(home)\(Self.chapterPath(chapter))\"\(current)><span class=\"number\">\(chapter.number)</span> \(XMLText.escape(chapter.title))</a></li>"
         }.joined(separator: "\n")
         func top(_ path: String, _ label: String, _ section: String) -> String {
             let current = page.section == section ? " aria-current=\"page\"" : ""
@@ -30,7 +40,7 @@ struct PageLayout {
         let title = page.section == "index" ? bookTitle : "\(page.title) · \(bookTitle)"
         return """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(page.language.tag)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -44,8 +54,8 @@ struct PageLayout {
             <body data-root="\(root)">
             <a class="skip" href="#content">Skip to the content</a>
             <header class="top">
-            <a class="brand" href="\(root)index.html">\(XMLText.escape(bookTitle))</a>
-            <nav class="sections" aria-label="Sections">\(top("index.html", "Start", "index")) \(top("exercises.html", "Exercises", "exercises")) \(top("api.html", "API", "api"))</nav>
+            <a class="brand" href="\(home)index.html">\(XMLText.escape(bookTitle))</a>
+            \(languageSwitcher(page))<nav class="sections" aria-label="Sections">\(top(Self.folder(of: page.language) + "index.html", "Start", "index")) \(top("exercises.html", "Exercises", "exercises")) \(top("api.html", "API", "api"))</nav>
             <div class="search" role="search" hidden>
             <label for="search-box" class="visually-hidden">Search the book</label>
             <input id="search-box" type="search" placeholder="Search the book" autocomplete="off">
@@ -67,5 +77,15 @@ struct PageLayout {
             </html>
 
             """
+    }
+
+    /// Links to this page in every language, each named in its own language.
+    private func languageSwitcher(_ page: SitePage) -> String {
+        guard page.languageVersions.count > 1 else { return "" }
+        let links = page.languageVersions.map { version -> String in
+            let current = version.language == page.language ? " aria-current=\"true\"" : ""
+            return "<a href=\"\(page.root)\(version.path)\" hreflang=\"\(version.language.tag)\" lang=\"\(version.language.tag)\"\(current)>\(XMLText.escape(version.language.nativeName))</a>"
+        }
+        return "<nav class=\"languages\" aria-label=\"Language\">\(links.joined(separator: " "))</nav>\n"
     }
 }

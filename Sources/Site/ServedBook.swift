@@ -18,6 +18,8 @@ public struct ServedBook: Sendable {
     /// then its scripts, then `serve.js`.
     private let headFiles: [String]
     public let book: Book
+    /// Each translation's chapters, by catalogue name, for the pages' chapter lists.
+    private let translatedChapters: [String: [Chapter]]
     /// Why OpenCombine's pages are not served, in one line; nil when they are (or nothing is cited).
     public let openCombineNotice: String?
 
@@ -27,7 +29,8 @@ public struct ServedBook: Sendable {
     public init(packageRoot: URL, editor: [(path: String, contents: String)] = [],
                 locateOpenCombine: (() throws -> OpenCombineCheckout)? = nil) throws {
         let book = try Book.load(packageRoot: packageRoot)
-        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .served)
+        let translations = try BookPages.translations(packageRoot: packageRoot)
+        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .served, translations: translations)
         var pages = try builder.pages()
         do {
             pages += try builder.openCombinePages(locate: locateOpenCombine ?? { try OpenCombineCheckout.locate(packageRoot: packageRoot) })
@@ -42,6 +45,7 @@ public struct ServedBook: Sendable {
         self.assets = assets
         self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.book = book
+        translatedChapters = Dictionary(translations.map { ($0.catalogue.language.catalogueName, $0.book.chapters) }, uniquingKeysWith: { first, _ in first })
         headFiles = editor.map(\.path).filter { $0.hasSuffix(".css") } + editor.map(\.path).filter { $0.hasSuffix(".js") } + ["assets/serve.js"]
     }
 
@@ -57,7 +61,7 @@ public struct ServedBook: Sendable {
                 ? "<link rel=\"stylesheet\" href=\"\(page.root)\(file)\">\n"
                 : "<script src=\"\(page.root)\(file)\" defer></script>\n"
         }.joined()
-        let layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: book.chapters, edition: .served, extraHead: head)
+        let layout = PageLayout(bookTitle: SiteExporter.bookTitle, chapters: book.chapters, translatedChapters: translatedChapters, edition: .served, extraHead: head)
         return (layout.html(for: page), "text/html; charset=utf-8")
     }
 

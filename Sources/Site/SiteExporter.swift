@@ -48,12 +48,13 @@ public struct SiteExporter {
     /// output of the code it used to hold.
     public func export(compiled: [ChapterScenarios] = ScenarioCatalog.chapters) throws -> Summary {
         let book = try Book.load(packageRoot: packageRoot)
-        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .exported)
+        let translations = try BookPages.translations(packageRoot: packageRoot)
+        let builder = BookPages(packageRoot: packageRoot, book: book, edition: .exported, translations: translations)
         let evidence = try builder.openCombinePages(locate: locateOpenCombine)
         let verified = try runScenarios(of: book, compiled: compiled)
         let doccIndex = doccArchive.map { _ in "api/documentation/backpressure/index.html" }
         let pages = try builder.pages(verified: verified, doccIndex: doccIndex) + evidence
-        try write(pages, chapters: book.chapters)
+        try write(pages, chapters: book.chapters, translated: Dictionary(translations.map { ($0.catalogue.language.catalogueName, $0.book.chapters) }, uniquingKeysWith: { first, _ in first }))
         return Summary(pages: pages.count, scenarios: verified.count, pictures: verified.values.reduce(0) { $0 + $1.drawings.count })
     }
 
@@ -82,8 +83,8 @@ public struct SiteExporter {
         return verified
     }
 
-    private func write(_ pages: [SitePage], chapters: [Chapter]) throws {
-        let layout = PageLayout(bookTitle: Self.bookTitle, chapters: chapters, edition: .exported)
+    private func write(_ pages: [SitePage], chapters: [Chapter], translated: [String: [Chapter]]) throws {
+        let layout = PageLayout(bookTitle: Self.bookTitle, chapters: chapters, translatedChapters: translated, edition: .exported)
         let manager = FileManager.default
         let assets = try SiteAssets.files()
         func put(_ contents: String, at path: String) throws {
