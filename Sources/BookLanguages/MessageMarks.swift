@@ -7,6 +7,8 @@ struct MessageMarks: Equatable {
     var code: [String] = []
     var links: [String] = []
     var citations: [String] = []
+    /// Raw HTML, which the pages show as it is: a translation may add none.
+    var html: [String] = []
     /// The text a reader reads, without code: where glossary terms are looked for.
     var prose = ""
 
@@ -15,6 +17,7 @@ struct MessageMarks: Equatable {
         code.sort()
         links.sort()
         citations.sort()
+        html.sort()
     }
 
     private mutating func add(_ inlines: [Inline]) {
@@ -27,7 +30,8 @@ struct MessageMarks: Equatable {
             case .citation(let citation): citations.append("\(citation.path)#\(citation.lines.lowerBound)-\(citation.lines.upperBound) \(citation.quote)"); add(citation.text)
             case .image(let alternative, let source): links.append(source); add(alternative)
             case .softBreak, .lineBreak: prose += " "
-            case .html, .untranslated: break
+            case .html(let text): html.append(text)
+            case .untranslated: break
             }
         }
     }
@@ -42,6 +46,9 @@ struct MessageMarks: Equatable {
         }
         if citations != translated.citations {
             return "citations differ from the English message's: " + Self.describe(expected: citations, found: translated.citations, quote: "")
+        }
+        if html != translated.html {
+            return "raw HTML differs from the English message's: " + Self.describe(expected: html, found: translated.html, quote: "")
         }
         return nil
     }

@@ -91,7 +91,8 @@ public struct MarkdownHTML {
                 let level = Int(cmark_node_get_heading_level(node))
                 // cmark renders the heading whole, `<h2>…</h2>\n`: keep what is inside.
                 let (open, close) = ("<h\(level)>", "</h\(level)>\n")
-                var inner = Self.renderHTML(node)
+                // Unsafe as the whole page is: a heading may hold the untranslated marker's span.
+                var inner = Self.renderHTML(node, options: CMARK_OPT_UNSAFE)
                 if inner.hasPrefix(open), inner.hasSuffix(close) { inner = String(inner.dropFirst(open.count).dropLast(close.count)) }
                 html = heading(Heading(level: level, line: line, html: inner, text: MessageNodes.plainText(of: node), anchorText: translated.englishHeadings[node] ?? MessageNodes.plainText(of: node)))
             }
