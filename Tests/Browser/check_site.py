@@ -12,8 +12,9 @@ Checks, for the site that `swift run workbook export html DIR` wrote:
   - the layout reads, at 1280 px and 390 px (LAYOUT_CHECKS, each named in its problems):
     code is single spaced, every picture can be seen whole (it keeps its size and may scroll
     in its frame; nothing is clipped) and its labels are at least 11 px on screen, a cited
-    line's bar leaves its line number clear, nothing runs off the right edge, and no heading
-    has a gap under it;
+    line's bar leaves its line number clear, nothing runs off the right edge, no heading
+    has a gap under it, and no Chinese or Japanese character is drawn as a box (a missing
+    CJK font: the site names system fonts and bundles none);
   - the page reads with JavaScript off, and search works with it on; printed, it drops
     the navigation (a PDF of chapter 1 is kept beside the screenshots);
 and keeps screenshots at 1280 px and 390 px wide (light, and dark for the index) for review.
@@ -144,6 +145,28 @@ LAYOUT_CHECKS = r"""
     }
   }
 
+  // tofu: every Chinese or Japanese character is drawn from a font, not as the box a
+  // browser draws for a character no font has (compared, pixel for pixel, with the box
+  // drawn for U+0378, which no font has).
+  {
+    const wide = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u;
+    const chars = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());)
+      for (const c of node.textContent) if (wide.test(c)) chars.add(c);
+    if (chars.size) {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 40;
+      const context = canvas.getContext("2d", {willReadFrequently: true});
+      context.font = `32px ${getComputedStyle(document.querySelector("main") || document.body).fontFamily}`;
+      const draw = c => { context.clearRect(0, 0, 40, 40); context.fillText(c, 2, 34); return context.getImageData(0, 0, 40, 40).data.join(","); };
+      const box = draw("\u0378");
+      const missing = [...chars].slice(0, 600).filter(c => draw(c) === box);
+      if (missing.length)
+        report("tofu", `${missing.length} of ${chars.size} Chinese or Japanese characters are drawn as boxes, `
+            + `e.g. ${missing.slice(0, 5).join(" ")} (U+${missing[0].codePointAt(0).toString(16).toUpperCase()}); is a CJK font installed?`);
+    }
+  }
   // off-edge: no element or text ends past the right edge, unless a frame scrolls it.
   const offEdge = [];
   for (const el of document.body.querySelectorAll("*")) {
@@ -188,6 +211,8 @@ PLANTS = {
     "highlight-covers-number": (".source .line-number{padding-left:0!important}", "highlight-covers-number"),
     # A long title (a chapter's, a file's path) that does not break.
     "off-edge": ("main h1,main h1 code{white-space:nowrap!important}", "off-edge"),
+    # A character no font draws (CJK Extension H), put into the page: it must show as a box.
+    "tofu": ("script:document.querySelector('main').insertAdjacentHTML('beforeend', '<p lang=\"zh-Hans\">需求\\u{31350}</p>')", "tofu"),
     # A hidden heading anchor that takes a line of its own.
     "heading-gap": (".anchor{display:block!important;position:static!important}", "heading-gap"),
 }
@@ -245,7 +270,11 @@ def layout_problems(page, width, height):
 def plant(page, name):
     """Injects plant `name`'s CSS into the loaded page (nothing for None)."""
     if name:
-        page.add_style_tag(content=PLANTS[name][0])
+        fault = PLANTS[name][0]
+        if fault.startswith("script:"):
+            page.evaluate(fault[len("script:"):])
+        else:
+            page.add_style_tag(content=fault)
 
 
 def sample_pages(site):
@@ -255,6 +284,7 @@ def sample_pages(site):
     cited = next((p for p in sorted((site / "opencombine").rglob("*.swift.html"))
                   if '<span class="line cited"' in p.read_text(encoding="utf-8")), None)
     candidates = [site / "index.html", site / "chapters" / "01-demand.html",
+                  site / "zh" / "chapters" / "01-demand.html", site / "ja" / "index.html",
                   site / "source" / "Sources" / "BackpressureTrace" / "Trace.swift.html", cited]
     return [p for p in candidates if p is not None and p.is_file()]
 
