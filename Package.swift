@@ -198,19 +198,19 @@ let package = Package(
         //                     ObjectInspection <- Grading
         //                   GradeRecords, TerminalUI <- GradeDisplay
         //                   Grading, GradeDisplay <- LearnerTools;  Grading, GradeRecords <- MaintainerTools
-        //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner <- Site
+        //                   Scenarios, ScenarioHosting, ChildProcesses, TerminalUI <- BookRunner;  BookRunner, BookLanguages <- Site
         //                   Site, BookRunner, Grading <- BookServer
         //                   ExerciseCatalog <- Similarity
         //   the commands    ScenarioHosting, Grading, TerminalUI <- SharedCommands
-        //                   BookRunner, ChapterReader, LearnerTools, SharedCommands <- workbook
-        //                   LearnerTools, ClassSubmissions, MaintainerTools, Similarity,
+        //                   BookRunner, BookLanguages, ChapterReader, LearnerTools, SharedCommands <- workbook
+        //                   LearnerTools, ClassSubmissions, MaintainerTools, Similarity, BookLanguages,
         //                     SharedCommands <- workbook-instructor
         //                   ExerciseJudge <- workbook-judge
         //                   Site, BookServer, SharedCommands <- workbook-web;  BackpressureTrace <- workbook-bench
         //   the tests       ChildProcesses, ExerciseCatalog <- WorkbookTestSupport (also the instructor's,
         //                     product _WorkbookTestSupport);  XMLTestSupport
         //                   the library, XMLTestSupport, WorkbookTestSupport <- BackpressureTests
-        //                   ChapterModel <- ChapterModelTests;  Grading, ExerciseCatalog <- ExerciseTests
+        //                   ChapterModel, BookLanguages <- ChapterModelTests;  Grading, ExerciseCatalog <- ExerciseTests
         //                   BookRunner, ScenarioHosting <- selftest-host
         //                   the engine, ExerciseChecks, selftest-host, XMLTestSupport, WorkbookTestSupport <- EngineTests
         //                   Similarity, ExerciseCatalog <- SimilarityTests
