@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "More than two: Publishers.amb(_:)",
-                line: 1002,
-                outputLine: 1023,
+                line: 1006,
+                outputLine: 1027,
                 code: "let mirrors = [\"north\", \"south\", \"east\"].map { name in\n    (name, PassthroughSubject<String, Never>())\n}\nlet download = Publishers.amb(mirrors.map { name, subject in\n    subject.handleEvents(receiveCancel: { print(\"\\(name): cancelled\") })\n})\n.sink(receiveCompletion: { print(\"download: \\($0)\") },\n      receiveValue: { print(\"download: \\($0)\") })\n\nmirrors[2].1.send(\"chunk 1 from east\")\nmirrors[0].1.send(\"chunk 1 from north\")\nmirrors[2].1.send(completion: .finished)\n\nlet nobody = Publishers.amb([PassthroughSubject<String, Never>]())\n    .sink(receiveCompletion: { print(\"no mirrors: \\($0)\") },\n          receiveValue: { print(\"no mirrors: \\($0)\") })\ndownload.cancel()\nnobody.cancel()\n",
                 expectedOutput: "north: cancelled\nsouth: cancelled\ndownload: chunk 1 from east\ndownload: finished\nno mirrors: finished\n",
                 run: chapter_04_amb_scenario9
@@ -309,10 +309,10 @@ scheduler.advance()
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 9, Chapters/04-amb.md:1002
+// Scenario 9, Chapters/04-amb.md:1006
 @_optimize(none)
 private func chapter_04_amb_scenario9() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 1003)
+#sourceLocation(file: "Chapters/04-amb.md", line: 1007)
 let mirrors = ["north", "south", "east"].map { name in
     (name, PassthroughSubject<String, Never>())
 }
