@@ -4,13 +4,16 @@ import Foundation
 import OpenCombineShim
 import Testing
 
+/// Every test runs against the library's `amb` and the plain one that chapter 4 teaches
+/// first (`Sources/PlainBackpressure/PlainAmb.swift`).
 @Suite("Amb")
 struct AmbTests {
-    @Test func theFirstToSendWinsAndOnlyItIsHeard() {
+    @Test(arguments: AmbImplementation.all)
+    func theFirstToSendWinsAndOnlyItIsHeard(_ implementation: AmbImplementation) {
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
         var log: [String] = []
-        let cancellable = first.amb(second).sink(
+        let cancellable = implementation.amb(first, second).sink(
             receiveCompletion: { log.append("completed with \($0)") },
             receiveValue: { log.append("\($0)") })
         second.send(3)
@@ -25,11 +28,12 @@ struct AmbTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func aCompletionCanWinTheRace() {
+    @Test(arguments: AmbImplementation.all)
+    func aCompletionCanWinTheRace(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, TestError>()
         let second = ManualPublisher<Int, TestError>()
         let subscriber = RecordingSubscriber<Int, TestError>()
-        first.amb(second).subscribe(subscriber)
+        implementation.amb(first, second).subscribe(subscriber)
         first.send(completion: .failure(TestError()))
         #expect(subscriber.completions.count == 1)
         #expect(second.subscription?.isCancelled == true)
@@ -37,7 +41,8 @@ struct AmbTests {
         #expect(subscriber.values.isEmpty)
     }
 
-    @Test func theLoserIsCancelledTheMomentTheRaceIsDecided() {
+    @Test(arguments: AmbImplementation.all)
+    func theLoserIsCancelledTheMomentTheRaceIsDecided(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, Never>()
         let second = ManualPublisher<Int, Never>()
         var loserCancelledBeforeDelivery: Bool?
@@ -45,18 +50,19 @@ struct AmbTests {
             loserCancelledBeforeDelivery = first.subscription?.isCancelled
             return .none
         }
-        first.amb(second).subscribe(subscriber)
+        implementation.amb(first, second).subscribe(subscriber)
         #expect(first.subscription?.isCancelled == false)
         second.send(1)
         #expect(loserCancelledBeforeDelivery == true)
         #expect(second.subscription?.isCancelled == false)
     }
 
-    @Test func demandReachesBothSidesBeforeTheDecisionAndOnlyTheWinnerAfter() {
+    @Test(arguments: AmbImplementation.all)
+    func demandReachesBothSidesBeforeTheDecisionAndOnlyTheWinnerAfter(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, Never>()
         let second = ManualPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
-        first.amb(second).subscribe(subscriber)
+        implementation.amb(first, second).subscribe(subscriber)
         #expect(first.subscription?.totalDemand == .max(2))
         #expect(second.subscription?.totalDemand == .max(2))
         first.send(1)
@@ -65,11 +71,12 @@ struct AmbTests {
         #expect(second.subscription?.totalDemand == .max(2))
     }
 
-    @Test func cancellingCancelsTheWinnerOrBothSides() {
+    @Test(arguments: AmbImplementation.all)
+    func cancellingCancelsTheWinnerOrBothSides(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, Never>()
         let second = ManualPublisher<Int, Never>()
         let undecided = RecordingSubscriber<Int, Never>()
-        first.amb(second).subscribe(undecided)
+        implementation.amb(first, second).subscribe(undecided)
         undecided.cancel()
         #expect(first.subscription?.isCancelled == true)
         #expect(second.subscription?.isCancelled == true)
@@ -77,7 +84,7 @@ struct AmbTests {
         let third = ManualPublisher<Int, Never>()
         let fourth = ManualPublisher<Int, Never>()
         let decided = RecordingSubscriber<Int, Never>()
-        third.amb(fourth).subscribe(decided)
+        implementation.amb(third, fourth).subscribe(decided)
         fourth.send(1)
         decided.cancel()
         #expect(fourth.subscription?.isCancelled == true)
@@ -85,25 +92,27 @@ struct AmbTests {
         #expect(decided.values == [1])
     }
 
-    @Test func exactlyOneCompletionWhenBothSidesCompleteDuringSubscription() {
+    @Test(arguments: AmbImplementation.all)
+    func exactlyOneCompletionWhenBothSidesCompleteDuringSubscription(_ implementation: AmbImplementation) {
         let trace = Trace()
         let subscriber = RecordingSubscriber<Int, Never>()
-        Empty<Int, Never>().amb(Empty<Int, Never>()).traced("amb", into: trace).subscribe(subscriber)
+        implementation.amb(Empty<Int, Never>(), Empty<Int, Never>()).traced("amb", into: trace).subscribe(subscriber)
         #expect(subscriber.completions.count == 1)
         #expect(trace.violations.isEmpty)
         let second = ManualPublisher<Int, Never>(completingImmediatelyWith: .finished)
         let other = RecordingSubscriber<Int, Never>()
-        ManualPublisher<Int, Never>(completingImmediatelyWith: .finished).amb(second).subscribe(other)
+        implementation.amb(ManualPublisher<Int, Never>(completingImmediatelyWith: .finished), second).subscribe(other)
         #expect(other.completions.count == 1)
         #expect(second.subscriptions.isEmpty, "the second side need not even be subscribed")
     }
 
-    @Test func neverDeliversMoreThanTheDownstreamAskedFor() {
+    @Test(arguments: AmbImplementation.all)
+    func neverDeliversMoreThanTheDownstreamAskedFor(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, Never>() // Sends regardless of demand.
         let second = ManualPublisher<Int, Never>()
         let trace = Trace()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
-        first.amb(second).traced("amb", into: trace).subscribe(subscriber)
+        implementation.amb(first, second).traced("amb", into: trace).subscribe(subscriber)
         for value in 1...5 { first.send(value) }
         #expect(subscriber.values == [1, 2])
         subscriber.request(.max(1))
@@ -111,12 +120,13 @@ struct AmbTests {
         #expect(trace.violations.isEmpty)
     }
 
-    @Test func valuesBufferedBeforeACompletionAreDeliveredBeforeIt() {
+    @Test(arguments: AmbImplementation.all)
+    func valuesBufferedBeforeACompletionAreDeliveredBeforeIt(_ implementation: AmbImplementation) {
         let first = ManualPublisher<Int, Never>()
         let second = ManualPublisher<Int, Never>()
         let trace = Trace()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
-        first.amb(second).traced("amb", into: trace).subscribe(subscriber)
+        implementation.amb(first, second).traced("amb", into: trace).subscribe(subscriber)
         first.send(1)
         first.send(2)
         first.send(3)
@@ -129,8 +139,8 @@ struct AmbTests {
         #expect(trace.violations.isEmpty)
     }
 
-    @Test(arguments: ["completion", "cancel before the race", "cancel after the race"])
-    func releasesEverythingOnceItEnds(ending: String) {
+    @Test(arguments: AmbImplementation.all, ["completion", "cancel before the race", "cancel after the race"])
+    func releasesEverythingOnceItEnds(_ implementation: AmbImplementation, ending: String) {
         weak var weakSubscriber: RecordingSubscriber<Int, Never>?
         weak var weakToken: Token?
         let first = PassthroughSubject<Int, Never>()
@@ -140,7 +150,7 @@ struct AmbTests {
             weakToken = token
             let subscriber = RecordingSubscriber<Int, Never> { _ in withExtendedLifetime(token) { .none } }
             weakSubscriber = subscriber
-            first.amb(second).subscribe(subscriber)
+            implementation.amb(first, second).subscribe(subscriber)
             switch ending {
             case "completion":
                 first.send(1)
@@ -156,13 +166,14 @@ struct AmbTests {
         #expect(weakToken == nil)
     }
 
-    /// With `.unlimited` demand a value is handed over without the lock; one sent from
-    /// inside that delivery still waits for it to return (one delivery at a time).
-    @Test func aValueSentFromInsideAnUnlimitedDeliveryComesAfterIt() {
+    /// A value sent from inside a delivery waits for it to return (one delivery at a time),
+    /// also when the library's buffer hands values over without its lock (`.unlimited`).
+    @Test(arguments: AmbImplementation.all)
+    func aValueSentFromInsideAnUnlimitedDeliveryComesAfterIt(_ implementation: AmbImplementation) {
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
         var log: [String] = []
-        let cancellable = first.amb(second).sink { value in
+        let cancellable = implementation.amb(first, second).sink { value in
             log.append("in \(value)")
             if value == 1 { first.send(2) }
             log.append("out \(value)")
@@ -173,7 +184,8 @@ struct AmbTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func cancellingFromInsideAnUnlimitedDeliveryReleasesTheDownstream() {
+    @Test(arguments: AmbImplementation.all)
+    func cancellingFromInsideAnUnlimitedDeliveryReleasesTheDownstream(_ implementation: AmbImplementation) {
         weak var weakSubscriber: RecordingSubscriber<Int, Never>?
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
@@ -187,7 +199,7 @@ struct AmbTests {
             }
             cancelSelf = { [unowned subscriber] in subscriber.subscription?.cancel() }
             weakSubscriber = subscriber
-            first.amb(second).subscribe(subscriber)
+            implementation.amb(first, second).subscribe(subscriber)
             first.send(1)
             first.send(2)
         }
@@ -195,9 +207,11 @@ struct AmbTests {
         #expect(weakSubscriber == nil)
     }
 
-    /// A cancel from another thread races values handed over without the lock: nothing
-    /// crashes, and the downstream is released, whichever side releases it.
-    @Test func cancelRacingUnlimitedValuesReleasesTheDownstream() {
+    /// A cancel from another thread races values being delivered (in the library's buffer,
+    /// handed over without its lock): nothing crashes, and the downstream is released,
+    /// whichever side releases it.
+    @Test(arguments: AmbImplementation.all)
+    func cancelRacingUnlimitedValuesReleasesTheDownstream(_ implementation: AmbImplementation) {
         for _ in 0..<200 {
             weak var weakSubscriber: RecordingSubscriber<Int, Never>?
             let first = PassthroughSubject<Int, Never>()
@@ -205,7 +219,7 @@ struct AmbTests {
             do {
                 let subscriber = RecordingSubscriber<Int, Never>()
                 weakSubscriber = subscriber
-                first.amb(second).subscribe(subscriber)
+                implementation.amb(first, second).subscribe(subscriber)
                 DispatchQueue.concurrentPerform(iterations: 2) { side in
                     if side == 0 {
                         for value in 0..<100 { first.send(value) }
@@ -219,13 +233,14 @@ struct AmbTests {
         }
     }
 
-    @Test func isSafeWhenTheSidesSendFromDifferentThreads() {
+    @Test(arguments: AmbImplementation.all)
+    func isSafeWhenTheSidesSendFromDifferentThreads(_ implementation: AmbImplementation) {
         for _ in 0..<200 {
             let first = PassthroughSubject<Int, Never>()
             let second = PassthroughSubject<Int, Never>()
             let trace = Trace()
             let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(50))
-            first.amb(second).traced("amb", into: trace).subscribe(subscriber)
+            implementation.amb(first, second).traced("amb", into: trace).subscribe(subscriber)
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 let subject = side == 0 ? first : second
                 for value in 0..<100 { subject.send(side * 1000 + value) }

@@ -25,22 +25,18 @@ extension Publishers {
             self.second = second
         }
 
-        // [excerpt: receive-subscriber]
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             AmbSubscription<First, Second, S>(downstream: subscriber).start(first: first, second: second)
         }
-        // [/excerpt]
     }
 }
 
 extension Publisher {
-    // [excerpt: amb]
     /// Mirrors this publisher or `other`, whichever sends an event first.
     public func amb<Other: Publisher>(_ other: Other) -> Publishers.Amb<Self, Other>
     where Other.Output == Output, Other.Failure == Failure {
         Publishers.Amb(first: self, second: other)
     }
-    // [/excerpt]
 }
 
 /// Two upstreams and nothing else: as safe to share as they are.

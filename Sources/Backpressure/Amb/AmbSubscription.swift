@@ -55,8 +55,7 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
 
     // The sinks are read with the lock taken by hand: out of `withLock`, the pair would be a
     // generic tuple, whose type this unspecialised code looks up at run time on every request
-    // (the performance notes). Said here, outside the region chapter 4 quotes.
-    // [excerpt: request]
+    // (the performance notes).
     func request(_ demand: Subscribers.Demand) {
         let extra = buffer.request(demand)
         lock.lock()
@@ -66,7 +65,6 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         firstSink?.request(demand + extra)
         secondSink?.request(demand + extra)
     }
-    // [/excerpt]
 
     func cancel() {
         let (firstSink, secondSink) = lock.withLock { () -> (Sink<First>?, Sink<Second>?) in
@@ -90,7 +88,6 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         }
     }
 
-    // [excerpt: decide]
     /// Records `side` as the winner if the race is still open.
     /// - Returns: whether `side` is the winner.
     private func decide(_ side: Side) -> Bool {
@@ -112,5 +109,4 @@ where First.Output == Second.Output, First.Failure == Second.Failure,
         loser?.cancel() // Outside the lock: cancelling may call back into us.
         return isWinner
     }
-    // [/excerpt]
 }

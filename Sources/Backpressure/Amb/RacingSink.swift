@@ -1,6 +1,7 @@
 import OpenCombineShim
 
 extension Sink {
+    // [excerpt: racing]
     /// The sink for one side of a race, as `AmbSubscription` and `AmbManySubscription` put
     /// in front of each upstream.
     ///
@@ -29,6 +30,7 @@ extension Sink {
             }
         )
     }
+    // [/excerpt]
 }
 
 /// Whether one side of a race has won it, as that side's own sink remembers it.

@@ -36,7 +36,6 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         self.receiveCompletion = receiveCompletion
     }
 
-    // [excerpt: receive-subscription]
     func receive(subscription: Subscription) {
         let upstream = UpstreamSubscription(subscription)
         let demand: Subscribers.Demand? = lock.withLock {
@@ -53,7 +52,6 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
             subscription.request(demand)
         }
     }
-    // [/excerpt]
 
     func receive(_ input: Input) -> Subscribers.Demand {
         receiveValue(input)
@@ -67,7 +65,6 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         if isFirst { receiveCompletion(completion) }
     }
 
-    // [excerpt: request]
     /// Asks the upstream for more, now or as soon as its subscription arrives.
     func request(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
@@ -78,7 +75,6 @@ final class Sink<Upstream: Publisher>: Subscriber, Cancellable {
         }
         subscription?.request(demand)
     }
-    // [/excerpt]
 
     func cancel() {
         let subscription: UpstreamSubscription? = lock.withLock {

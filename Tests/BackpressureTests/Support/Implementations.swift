@@ -3,9 +3,9 @@ import OpenCombineShim
 import PlainBackpressure
 import Testing
 
-// The library's DemandBuffer, ShareReplay and SteppingSubscriber, and the plain ones that
-// chapters 4, 5 and 6 teach first, each behind one small shape, so that the same test bodies
-// run against both and the two cannot drift apart.
+// The library's MySink, DemandBuffer, Amb, ShareReplay and SteppingSubscriber, and the plain
+// ones that chapters 2, 4, 5 and 6 teach first, each behind one small shape, so that the same
+// test bodies run against both and the two cannot drift apart.
 
 // MARK: - SteppingSubscriber
 
@@ -100,6 +100,24 @@ struct BufferImplementation: CustomTestStringConvertible, Sendable {
         PlainDemandBuffer(downstream: downstream, capacity: capacity, queued: queued, completion: completion)
     }
 
+    static let all = [library, plain]
+}
+
+// MARK: - Amb
+
+/// The library's `amb` or the plain one that chapter 4 teaches first (`plainAmb`).
+struct AmbImplementation: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    let isPlain: Bool
+
+    /// `first` raced against `second`, by this implementation.
+    func amb<First: Publisher, Second: Publisher>(_ first: First, _ second: Second) -> AnyPublisher<First.Output, First.Failure>
+    where First.Output == Second.Output, First.Failure == Second.Failure {
+        isPlain ? first.plainAmb(second).eraseToAnyPublisher() : first.amb(second).eraseToAnyPublisher()
+    }
+
+    static let library = AmbImplementation(testDescription: "library", isPlain: false)
+    static let plain = AmbImplementation(testDescription: "plain", isPlain: true)
     static let all = [library, plain]
 }
 
