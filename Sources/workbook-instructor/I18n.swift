@@ -71,10 +71,17 @@ struct I18nCommand: ParsableCommand {
         func run() throws {
             let root = try PackageRoot.locate()
             let chapters = try MessageTemplate.chapterFiles(packageRoot: root)
-            let coverages = try BookLanguage.translations.map { language in
-                try TranslationCoverage.measure(try TranslationCatalogue.load(language, packageRoot: root), chapters: chapters)
+            var coverages: [TranslationCoverage] = []
+            var missing: [String] = []
+            for language in BookLanguage.translations {
+                guard let path = language.cataloguePath, FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+                    missing.append(language.catalogueName)
+                    continue
+                }
+                coverages.append(try TranslationCoverage.measure(try TranslationCatalogue.load(language, packageRoot: root), chapters: chapters))
             }
             print(TranslationStatusTable(coverages: coverages).text)
+            if !missing.isEmpty { print("no catalogue yet: \(missing.joined(separator: ", ")) (`workbook dev i18n update --lang <name>` starts one)") }
         }
     }
 
