@@ -28,8 +28,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 2,
                 heading: "The state machine",
-                line: 430,
-                outputLine: 452,
+                line: 431,
+                outputLine: 453,
                 code: "var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []\nlet subscriber = PlainSteppingSubscriber<Int, Never> { event in\n    if case let .input(value, promise) = event {\n        print(\"stepper: \\(value)\")\n        promises.append(promise)\n    }\n}\n[1, 2, 3, 4].publisher.print().subscribe(subscriber)\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\nsubscriber.cancel()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- stale promise 1: .cancel --\n-- promise 2: .cancel --\nreceive cancel\n-- promise 2 again: .more --\n",
                 run: chapter_06_pace_scenario2
@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "The library's step(with:)",
-                line: 499,
-                outputLine: 522,
+                line: 500,
+                outputLine: 523,
                 code: "var promises: [SteppingSubscriber<Int, Never>.Promise] = []\nlet cancellable = [1, 2, 3, 4].publisher\n    .print()\n    .step { event in\n        if case let .input(value, promise) = event {\n            print(\"stepper: \\(value)\")\n            promises.append(promise)\n        }\n    }\nprint(\"-- promise 1: .more --\")\npromises[0](.more)\nprint(\"-- promise 1 again: .more --\")\npromises[0](.more)\nprint(\"-- stale promise 1: .cancel --\")\npromises[0](.cancel)\nprint(\"-- promise 2: .cancel --\")\npromises[1](.cancel)\nprint(\"-- promise 2 again: .more --\")\npromises[1](.more)\ncancellable.cancel()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nstepper: 1\n-- promise 1: .more --\nrequest max: (1)\nreceive value: (2)\nstepper: 2\n-- promise 1 again: .more --\n-- stale promise 1: .cancel --\n-- promise 2: .cancel --\nreceive cancel\n-- promise 2 again: .more --\n",
                 run: chapter_06_pace_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "Without a buffer, values are lost",
-                line: 675,
-                outputLine: 705,
+                line: 676,
+                outputLine: 706,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  4.0 N\nout 4.0 N\nin  4.5 finished\nout 4.5 finished\n",
                 run: chapter_06_pace_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "With a buffer, nothing is lost",
-                line: 729,
-                outputLine: 760,
+                line: 730,
+                outputLine: 761,
                 code: "let scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) { bursty.send(completion: .finished) }\n\nlet steady = PassthroughSubject<String, Never>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\($0)\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\($0)\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 finished\nout 5.0 O\nout 6.0 P\nout 7.0 finished\n",
                 run: chapter_06_pace_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "A failure does not wait",
-                line: 801,
-                outputLine: 840,
+                line: 802,
+                outputLine: 841,
                 code: "enum FeedError: Error { case dropped }\nfunc describe(_ completion: Subscribers.Completion<FeedError>) -> String {\n    if case let .failure(error) = completion { return \"failed: \\(error)\" }\n    return \"finished\"\n}\n\nlet scheduler = DispatchQueue.test\nlet start = scheduler.now\nfunc clock() -> String {\n    String(format: \"%.1f\", Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000)\n}\n\nlet bursty = PassthroughSubject<String, FeedError>()\nlet plan: [(String, Int)] = [(\"K\", 0), (\"L\", 200), (\"M\", 500), (\"N\", 4_000), (\"O\", 4_400), (\"P\", 4_500)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { bursty.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(4_500))) {\n    bursty.send(completion: .failure(.dropped))\n}\n\nlet steady = PassthroughSubject<String, FeedError>()\nlet output = steady.sink(\n    receiveCompletion: { print(\"out \\(clock()) \\(describe($0))\") },\n    receiveValue: { print(\"out \\(clock()) \\($0)\") })\n\nlet pacing = bursty\n    .handleEvents(\n        receiveOutput: { print(\"in  \\(clock()) \\($0)\") },\n        receiveCompletion: { print(\"in  \\(clock()) \\(describe($0))\") })\n    .buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest)\n    .pace(.seconds(1), scheduler: scheduler, subject: steady)\n\nscheduler.advance(by: .seconds(10))\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "in  0.0 K\nout 0.0 K\nin  0.2 L\nin  0.5 M\nout 1.0 L\nout 2.0 M\nin  4.0 N\nout 4.0 N\nin  4.4 O\nin  4.5 P\nin  4.5 failed: dropped\nout 4.5 failed: dropped\n",
                 run: chapter_06_pace_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "The timing table, drawn",
-                line: 868,
-                outputLine: 894,
+                line: 869,
+                outputLine: 895,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace(scheduler: scheduler)\nlet start = scheduler.now\n\nlet erratic = PassthroughSubject<String, Never>()\nlet plan: [(String, Int)] = [(\"A\", 0), (\"B\", 300), (\"C\", 600), (\"D\", 5_000), (\"E\", 5_300), (\"F\", 5_600)]\nfor (value, milliseconds) in plan {\n    scheduler.schedule(after: start.advanced(by: .milliseconds(milliseconds))) { erratic.send(value) }\n}\nscheduler.schedule(after: start.advanced(by: .milliseconds(5_600))) { erratic.send(completion: .finished) }\n\nlet paced = PassthroughSubject<String, Never>()\nlet pacing = erratic\n    .traced(\"source\", into: trace)\n    .buffer(size: 1000, prefetch: .byRequest, whenFull: .dropOldest)\n    .traced(\"pace\", into: trace)\n    .pace(.seconds(1), scheduler: scheduler, subject: paced)\nlet output = paced.traced(\"paced\", into: trace).sink { _ in }\n\nscheduler.advance(by: .seconds(10))\nprint(trace.timeline(), terminator: \"\")\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "t              0           0.3  0.6  1  2  3  5  5.3  5.6     6  7  8\nsource request    ∞\n       event   ^--------A--B----C-------------D--E----F----|\n       demand  0  ∞     ∞  ∞    ∞             ∞  ∞    ∞    ∞\npace   request       1               1  1  1                  1  1  1\n       event      ^-----A------------B--C-----D---------------E--F--|\n       demand     0  1  0            0  0  1  0               0  0  1\npaced  request          ∞\n       event         ^--A------------B--C-----D---------------E--F--|\n       demand        0  ∞            ∞  ∞     ∞               ∞  ∞  ∞\n",
                 run: chapter_06_pace_scenario7
@@ -123,10 +123,10 @@ withExtendedLifetime(pending) {}
 withExtendedLifetime(patient) {}
 }
 
-// Scenario 2, Chapters/06-pace.md:430
+// Scenario 2, Chapters/06-pace.md:431
 @_optimize(none)
 private func chapter_06_pace_scenario2() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 431)
+#sourceLocation(file: "Chapters/06-pace.md", line: 432)
 var promises: [PlainSteppingSubscriber<Int, Never>.Promise] = []
 let subscriber = PlainSteppingSubscriber<Int, Never> { event in
     if case let .input(value, promise) = event {
@@ -151,10 +151,10 @@ withExtendedLifetime(promises) {}
 withExtendedLifetime(subscriber) {}
 }
 
-// Scenario 3, Chapters/06-pace.md:499
+// Scenario 3, Chapters/06-pace.md:500
 @_optimize(none)
 private func chapter_06_pace_scenario3() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 500)
+#sourceLocation(file: "Chapters/06-pace.md", line: 501)
 var promises: [SteppingSubscriber<Int, Never>.Promise] = []
 let cancellable = [1, 2, 3, 4].publisher
     .print()
@@ -180,10 +180,10 @@ withExtendedLifetime(promises) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 4, Chapters/06-pace.md:675
+// Scenario 4, Chapters/06-pace.md:676
 @_optimize(none)
 private func chapter_06_pace_scenario4() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 676)
+#sourceLocation(file: "Chapters/06-pace.md", line: 677)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -221,10 +221,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 5, Chapters/06-pace.md:729
+// Scenario 5, Chapters/06-pace.md:730
 @_optimize(none)
 private func chapter_06_pace_scenario5() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 730)
+#sourceLocation(file: "Chapters/06-pace.md", line: 731)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 func clock() -> String {
@@ -263,10 +263,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 6, Chapters/06-pace.md:801
+// Scenario 6, Chapters/06-pace.md:802
 @_optimize(none)
 private func chapter_06_pace_scenario6() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 802)
+#sourceLocation(file: "Chapters/06-pace.md", line: 803)
 enum FeedError: Error { case dropped }
 func describe(_ completion: Subscribers.Completion<FeedError>) -> String {
     if case let .failure(error) = completion { return "failed: \(error)" }
@@ -313,10 +313,10 @@ withExtendedLifetime(output) {}
 withExtendedLifetime(pacing) {}
 }
 
-// Scenario 7, Chapters/06-pace.md:868
+// Scenario 7, Chapters/06-pace.md:869
 @_optimize(none)
 private func chapter_06_pace_scenario7() {
-#sourceLocation(file: "Chapters/06-pace.md", line: 869)
+#sourceLocation(file: "Chapters/06-pace.md", line: 870)
 let scheduler = DispatchQueue.test
 let trace = Trace(scheduler: scheduler)
 let start = scheduler.now

@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "And back: an AsyncSequence as a publisher that honours demand",
-                line: 663,
-                outputLine: 768,
+                line: 664,
+                outputLine: 769,
                 code: "final class PullingSubscription: Subscription {\n    private var iterator: AsyncStream<Int>.Iterator\n    private var subscriber: AnySubscriber<Int, Never>?\n    private var demand = Subscribers.Demand.none\n    private var task: Task<Void, Never>?\n    private let lock = NSLock()\n\n    init(_ stream: AsyncStream<Int>, _ subscriber: AnySubscriber<Int, Never>) {\n        iterator = stream.makeAsyncIterator()\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        if task == nil, subscriber != nil {\n            task = Task { await self.pull() }\n        }\n        lock.unlock()\n    }\n\n    func cancel() {\n        lock.lock()\n        subscriber = nil\n        let pulling = task\n        task = nil\n        lock.unlock()\n        pulling?.cancel()\n    }\n\n    private func pull() async {\n        while takeOne() {\n            let element = await iterator.next()\n            guard let subscriber = handOver(isLast: element == nil) else { return }\n            guard let element else {\n                subscriber.receive(completion: .finished)\n                return\n            }\n            add(subscriber.receive(element))\n        }\n    }\n\n    private func takeOne() -> Bool {\n        lock.lock()\n        defer { lock.unlock() }\n        guard demand > .none, subscriber != nil else {\n            task = nil\n            return false\n        }\n        demand -= 1\n        return true\n    }\n\n    private func handOver(isLast: Bool) -> AnySubscriber<Int, Never>? {\n        lock.lock()\n        defer { lock.unlock() }\n        let current = subscriber\n        if isLast { subscriber = nil }\n        return current\n    }\n\n    private func add(_ more: Subscribers.Demand) {\n        lock.lock()\n        demand += more\n        lock.unlock()\n    }\n}\n\nstruct StreamPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let stream: AsyncStream<Int>\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: PullingSubscription(stream, AnySubscriber(subscriber)))\n    }\n}\n\nlet fetching = DispatchSemaphore(value: 0)\nlet stopped = DispatchSemaphore(value: 0)\nlet slowPages = AsyncStream<Int>(unfolding: {\n    print(\"  stream: fetching a page, which takes a minute\")\n    fetching.signal()\n    do {\n        try await Task.sleep(nanoseconds: 60_000_000_000)\n        return 1\n    } catch {\n        print(\"  stream: the fetch was cancelled\")\n        stopped.signal()\n        return nil\n    }\n})\n\nvar reader: Subscription?\nStreamPublisher(stream: slowPages).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(1)) },\n    receiveValue: { print(\"reader: got \\($0)\"); return .none },\n    receiveCompletion: { print(\"reader: \\($0)\") }))\nfetching.wait()\nprint(\"reader cancels\")\nreader?.cancel()\nstopped.wait()\n",
                 expectedOutput: "  stream: fetching a page, which takes a minute\nreader cancels\n  stream: the fetch was cancelled\n",
                 run: chapter_08_async_scenario9
@@ -513,10 +513,10 @@ withExtendedLifetime(arrived) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 9, Chapters/08-async.md:663
+// Scenario 9, Chapters/08-async.md:664
 @_optimize(none)
 private func chapter_08_async_scenario9() {
-#sourceLocation(file: "Chapters/08-async.md", line: 664)
+#sourceLocation(file: "Chapters/08-async.md", line: 665)
 final class PullingSubscription: Subscription {
     private var iterator: AsyncStream<Int>.Iterator
     private var subscriber: AnySubscriber<Int, Never>?

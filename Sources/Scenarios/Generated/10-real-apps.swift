@@ -145,8 +145,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 15,
                 heading: "receive(on:) to the main queue, and @MainActor code",
-                line: 890,
-                outputLine: 925,
+                line: 891,
+                outputLine: 926,
                 code: "@MainActor final class Badge {\n    var count = 0\n}\n\nlet badge = MainActor.assumeIsolated { Badge() }\nlet messages = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nvar requests = 0\nmessages\n    .handleEvents(receiveRequest: {\n        requests += 1\n        print(\"request \\($0), on the main thread: \\(Thread.isMainThread)\")\n    })\n    .receive(on: DispatchQueue.main)\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { reader = $0; $0.request(.max(1)) },\n        receiveValue: { message in\n            MainActor.assumeIsolated { badge.count += 1 }\n            print(\"delivered \\(message) on the main actor; badge \\(MainActor.assumeIsolated { badge.count })\")\n            return .max(1)\n        },\n        receiveCompletion: { _ in }))\n\nDispatchQueue.global().async {\n    messages.send(\"hello\")\n}\n// Run the main run loop (and with it the main queue) until the second request.\nlet giveUp = Date().addingTimeInterval(4)\nwhile requests < 2, Date() < giveUp {\n    RunLoop.main.run(until: Date().addingTimeInterval(0.01))\n}\nreader?.cancel()\n",
                 expectedOutput: "request max(1), on the main thread: true\ndelivered hello on the main actor; badge 1\nrequest max(1), on the main thread: true\n",
                 run: chapter_10_real_apps_scenario15
@@ -154,8 +154,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 16,
                 heading: "In the Swift 6 language mode",
-                line: 981,
-                outputLine: 1017,
+                line: 982,
+                outputLine: 1018,
                 code: "@MainActor final class Badge {\n    var count = 0\n    func bump() { count += 1 }\n}\n\n/// Shared between threads: its state behind a lock, which the compiler cannot see.\nfinal class Counter: @unchecked Sendable {\n    private let lock = NSLock()\n    private var count = 0\n    func add() { lock.lock(); count += 1; lock.unlock() }\n    var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n\nlet scheduler = DispatchQueue.test // stands in for DispatchQueue.main\nlet badge = MainActor.assumeIsolated { Badge() }\nlet counter = Counter()\nlet messages = PassthroughSubject<String, Never>()\nlet cancellable = messages\n    .receive(on: scheduler)\n    .sink { _ in\n        counter.add()\n        MainActor.assumeIsolated { badge.bump() }\n    }\nlet done = DispatchSemaphore(value: 0)\nDispatchQueue.global().async {\n    counter.add()\n    done.signal()\n}\ndone.wait()\nmessages.send(\"hello\")\nscheduler.advance()\nprint(\"counter: \\(counter.value), badge: \\(MainActor.assumeIsolated { badge.count })\")\ncancellable.cancel()\n",
                 expectedOutput: "counter: 2, badge: 1\n",
                 run: chapter_10_real_apps_scenario16
@@ -163,8 +163,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 17,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 1030,
-                outputLine: 1052,
+                line: 1031,
+                outputLine: 1053,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .traced(\"readings\", into: trace)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nvar sent = 0\nfor reading in 1...5 {\n    readings.send(reading)\n    sent += 1\n    print(\"sent \\(sent), handled \\(handled), waiting in the queue \\(sent - handled)\")\n}\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 1, handled 0, waiting in the queue 1\nsent 2, handled 0, waiting in the queue 2\nsent 3, handled 0, waiting in the queue 3\nsent 4, handled 0, waiting in the queue 4\nsent 5, handled 0, waiting in the queue 5\nafter the queue ran: handled 5\n#                2  3  5  6  7  8\nreadings request    ∞\n         event   ^--1--2--3--4--5--\n         demand  0  ∞  ∞  ∞  ∞  ∞\n",
                 run: chapter_10_real_apps_scenario17
@@ -172,8 +172,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 18,
                 heading: "receive(on:) behind sink: a queue without a bound",
-                line: 1087,
-                outputLine: 1103,
+                line: 1088,
+                outputLine: 1104,
                 code: "let scheduler = DispatchQueue.test\nlet readings = PassthroughSubject<Int, Never>()\nvar handled = 0\nlet cancellable = readings\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)\n    .receive(on: scheduler)\n    .sink { _ in handled += 1 }\n\nfor reading in 1...5 { readings.send(reading) }\nprint(\"sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\")\nscheduler.advance()\nprint(\"after the queue ran: handled \\(handled)\")\ncancellable.cancel()\n",
                 expectedOutput: "sent 5, the buffer of 2 dropped nothing: all 5 wait for the queue\nafter the queue ran: handled 5\n",
                 run: chapter_10_real_apps_scenario18
@@ -181,8 +181,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 19,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1117,
-                outputLine: 1143,
+                line: 1118,
+                outputLine: 1144,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace()\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .traced(\"drafts\", into: trace)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(1))\nsaves.send(4)\nscheduler.advance(by: .seconds(1))\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 4\n#              2  3  5  7\ndrafts request    1  1  1\n       event   ^--1--4-----\n       demand  0  0  0  1\n",
                 run: chapter_10_real_apps_scenario19
@@ -190,8 +190,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 20,
                 heading: "flatMap(maxPublishers: .max(1)) behind a subject: values lost",
-                line: 1160,
-                outputLine: 1182,
+                line: 1161,
+                outputLine: 1183,
                 code: "let scheduler = DispatchQueue.test\nlet saves = PassthroughSubject<Int, Never>()\n\nfunc save(_ draft: Int) -> AnyPublisher<String, Never> {\n    Just(\"saved draft \\(draft)\")\n        .delay(for: .seconds(1), scheduler: scheduler)\n        .eraseToAnyPublisher()\n}\n\nlet cancellable = saves\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .flatMap(maxPublishers: .max(1), save)\n    .sink { print($0) }\n\nsaves.send(1)\nsaves.send(2)\nsaves.send(3)\nscheduler.advance(by: .seconds(3))\ncancellable.cancel()\n",
                 expectedOutput: "saved draft 1\nsaved draft 2\nsaved draft 3\n",
                 run: chapter_10_real_apps_scenario20
@@ -643,10 +643,10 @@ withExtendedLifetime(didSave) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 15, Chapters/10-real-apps.md:890
+// Scenario 15, Chapters/10-real-apps.md:891
 @_optimize(none)
 private func chapter_10_real_apps_scenario15() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 891)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 892)
 @MainActor final class Badge {
     var count = 0
 }
@@ -687,10 +687,10 @@ withExtendedLifetime(requests) {}
 withExtendedLifetime(giveUp) {}
 }
 
-// Scenario 16, Chapters/10-real-apps.md:981
+// Scenario 16, Chapters/10-real-apps.md:982
 @_optimize(none)
 private func chapter_10_real_apps_scenario16() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 982)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 983)
 @MainActor final class Badge {
     var count = 0
     func bump() { count += 1 }
@@ -733,10 +733,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(done) {}
 }
 
-// Scenario 17, Chapters/10-real-apps.md:1030
+// Scenario 17, Chapters/10-real-apps.md:1031
 @_optimize(none)
 private func chapter_10_real_apps_scenario17() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1031)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1032)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let readings = PassthroughSubject<Int, Never>()
@@ -765,10 +765,10 @@ withExtendedLifetime(cancellable) {}
 withExtendedLifetime(sent) {}
 }
 
-// Scenario 18, Chapters/10-real-apps.md:1087
+// Scenario 18, Chapters/10-real-apps.md:1088
 @_optimize(none)
 private func chapter_10_real_apps_scenario18() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1088)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1089)
 let scheduler = DispatchQueue.test
 let readings = PassthroughSubject<Int, Never>()
 var handled = 0
@@ -789,10 +789,10 @@ withExtendedLifetime(handled) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 19, Chapters/10-real-apps.md:1117
+// Scenario 19, Chapters/10-real-apps.md:1118
 @_optimize(none)
 private func chapter_10_real_apps_scenario19() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1118)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1119)
 let scheduler = DispatchQueue.test
 let trace = Trace()
 let saves = PassthroughSubject<Int, Never>()
@@ -823,10 +823,10 @@ withExtendedLifetime(saves) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 20, Chapters/10-real-apps.md:1160
+// Scenario 20, Chapters/10-real-apps.md:1161
 @_optimize(none)
 private func chapter_10_real_apps_scenario20() {
-#sourceLocation(file: "Chapters/10-real-apps.md", line: 1161)
+#sourceLocation(file: "Chapters/10-real-apps.md", line: 1162)
 let scheduler = DispatchQueue.test
 let saves = PassthroughSubject<Int, Never>()
 
