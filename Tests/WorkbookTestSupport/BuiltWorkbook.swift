@@ -65,6 +65,9 @@ public enum BuiltWorkbook {
         // Not on the CI job's page: a `workbook run` started by a test annotates nothing and
         // adds nothing to the job's summary (GitHubRunSummary), unless the test asks.
         fullEnvironment["GITHUB_ACTIONS"] = nil
+        // The book in English, whatever the locale of the machine that runs the tests: `read`
+        // follows LC_ALL, LC_MESSAGES and LANG. A test that wants a language says so.
+        fullEnvironment["LC_ALL"] = "C.UTF-8"
         fullEnvironment.merge(environment) { _, new in new }
         return try ChildProcess(path, arguments, workingDirectory: directory ?? packageRoot, environment: fullEnvironment, timeout: 60).run()
     }

@@ -12,10 +12,33 @@ import WorkbookTestSupport
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.contains("Scenario 1.1 · try it: swift run workbook try 1#1"))
         #expect(!result.standardOutput.contains("\u{1B}["))
-        // Prose wraps at 60; only code lines (behind the │ gutter or indented) may be longer.
+        // Prose wraps at 60; only code lines (behind the │ gutter or indented) may be longer,
+        // and a word longer than the width (a URL), which gets a line of its own.
         for line in result.standardOutput.split(separator: "\n") where line.count > 60 {
-            #expect(line.hasPrefix("│ ") || line.hasPrefix("    "), "\(line)")
+            #expect(line.hasPrefix("│ ") || line.hasPrefix("    ") || !line.contains(" "), "\(line)")
         }
+    }
+
+    /// The locale picks the language, in POSIX's order, and `--lang` overrides it; the
+    /// commands and the code stay as they are.
+    @Test func readsInTheLanguageOfTheLocaleOrOfLang() throws {
+        func title(_ output: String) -> String {
+            output.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        }
+        let english = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never"])
+        let japanese = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never"], environment: ["LC_ALL": "", "LANG": "ja_JP.UTF-8"])
+        let russian = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never", "--lang", "ru"], environment: ["LC_ALL": "", "LANG": "ja_JP.UTF-8"])
+        let traditional = try BuiltWorkbook.run(["read", "1", "--no-pager", "--color", "never"], environment: ["LC_ALL": "zh_TW.UTF-8"])
+        #expect(title(english.standardOutput).hasPrefix("Demand"))
+        #expect(title(japanese.standardOutput).unicodeScalars.contains { (0x3040...0x9FFF).contains($0.value) }, "\(title(japanese.standardOutput))")
+        #expect(title(russian.standardOutput).unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }, "\(title(russian.standardOutput))")
+        #expect(title(traditional.standardOutput) == title(english.standardOutput))
+        for result in [japanese, russian] {
+            #expect(result.standardOutput.contains("Scenario 1.1 · try it: swift run workbook try 1#1"))
+        }
+        let unknown = try BuiltWorkbook.run(["read", "1", "--lang", "tlh"])
+        #expect(unknown.termination == .exited(64) || !unknown.succeeded)
+        #expect(unknown.standardError.contains("no translation for 'tlh'"))
     }
 
     /// The exercise list CI reads: the compiled-in list, in its order, with every field.
