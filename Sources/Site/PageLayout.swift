@@ -79,10 +79,17 @@ struct PageLayout {
             """
     }
 
-    /// Links to this page in every language, each named in its own language.
+    /// Links to this page in every language, each named in its own language. A page that
+    /// exists in English only (the exercises, the API, a source file) links to each
+    /// language's start instead.
     private func languageSwitcher(_ page: SitePage) -> String {
-        guard page.languageVersions.count > 1 else { return "" }
-        let links = page.languageVersions.map { version -> String in
+        var versions = page.languageVersions
+        if versions.isEmpty, !translatedChapters.isEmpty {
+            versions = BookLanguage.all.filter { $0.isEnglish || translatedChapters[$0.catalogueName] != nil }
+                .map { ($0, Self.folder(of: $0) + "index.html") }
+        }
+        guard versions.count > 1 else { return "" }
+        let links = versions.map { version -> String in
             let current = version.language == page.language ? " aria-current=\"true\"" : ""
             return "<a href=\"\(page.root)\(version.path)\" hreflang=\"\(version.language.tag)\" lang=\"\(version.language.tag)\"\(current)>\(XMLText.escape(version.language.nativeName))</a>"
         }
