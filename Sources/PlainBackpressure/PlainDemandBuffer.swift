@@ -32,6 +32,7 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
     private let capacity: Int
     // [/excerpt]
 
+    // [excerpt: start]
     /// - Parameters:
     ///   - queued: Values to deliver first (a replay), and `completion` after them.
     public init(
@@ -56,6 +57,7 @@ public final class PlainDemandBuffer<Downstream: Subscriber> {
         downstream?.receive(subscription: subscription)
         return drain() // The delivering role is ours from the start.
     }
+    // [/excerpt]
 
     // [excerpt: offer]
     /// Adds demand, and delivers what it allows. The caller passes `demand` upstream.

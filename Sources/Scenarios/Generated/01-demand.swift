@@ -19,8 +19,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 1,
                 heading: "Watching the handshake",
-                line: 78,
-                outputLine: 111,
+                line: 77,
+                outputLine: 110,
                 code: "final class Tracer: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        print(\"tracer: got a subscription, asking for 2 values\")\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand {\n        print(\"tracer: got \\(input), asking for nothing more\")\n        return .none\n    }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"tracer: got \\(completion)\")\n        subscription = nil\n    }\n}\n\nlet tracer = Tracer()\n[10, 20, 30].publisher\n    .print(\"upstream\")\n    .subscribe(tracer)\n\nprint(\"-- the publisher waits: nobody has asked for a third value --\")\ntracer.subscription?.request(.max(5))\n",
                 expectedOutput: "upstream: receive subscription: ([10, 20, 30])\ntracer: got a subscription, asking for 2 values\nupstream: request max: (2)\nupstream: receive value: (10)\ntracer: got 10, asking for nothing more\nupstream: receive value: (20)\ntracer: got 20, asking for nothing more\n-- the publisher waits: nobody has asked for a third value --\nupstream: request max: (5)\nupstream: receive value: (30)\ntracer: got 30, asking for nothing more\nupstream: receive finished\ntracer: got finished\n",
                 run: chapter_01_demand_scenario1
@@ -28,8 +28,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 2,
                 heading: "Drawing the conversation: traced",
-                line: 164,
-                outputLine: 194,
+                line: 163,
+                outputLine: 193,
                 code: "final class AskTwice: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet asker = AskTwice()\n[10, 20, 30].publisher\n    .traced(\"numbers\", into: trace)\n    .subscribe(asker)\nasker.subscription?.request(.max(5))\n\nprint(trace.handshake())\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "       Publisher                Subscription                Subscriber\n           |                          |                          |\n           |                    subscribe(_:)                    |\n 1         |<----------------------------------------------------|\n           |               receive(subscription:)                |\n 2         |---------------------------------------------------->|\n           |                          |    request(.max(2))      |\n 3         |                          |<-------------------------|\n           |                          |  receive(10) -> .none    |\n 4         |                          |------------------------->|\n           |                          |  receive(20) -> .none    |\n 5         |                          |------------------------->|\n           |                          |    request(.max(5))      |\n 6         |                          |<-------------------------|\n           |                          |  receive(30) -> .none    |\n 7         |                          |------------------------->|\n           |                        receive(completion: .finished)\n 8         |                          |------------------------->|\n           |                          |                          |\n\n#               2  3   5   6   8\nnumbers request    2       5\n        event   ^--10--20--30--|\n        demand  0  1   0   4   4\n",
                 run: chapter_01_demand_scenario2
@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "Demand arithmetic",
-                line: 251,
-                outputLine: 268,
+                line: 250,
+                outputLine: 267,
                 code: "let two = Subscribers.Demand.max(2)\nlet all = Subscribers.Demand.unlimited\n\nprint(\"max(2) + max(3)     =\", two + .max(3))\nprint(\"max(2) + 1          =\", two + 1)\nprint(\"max(2) * 4          =\", two * 4)\nprint(\"max(5) - max(2)     =\", Subscribers.Demand.max(5) - .max(2))\nprint(\"unlimited + max(3)  =\", all + .max(3))\nprint(\"unlimited - max(3)  =\", all - .max(3))\nprint(\"none == max(0)      :\", Subscribers.Demand.none == .max(0))\nprint(\"unlimited > max(1M) :\", all > .max(1_000_000))\nprint(\"max(2) > 1          :\", two > 1)\nprint(\"max of max(7)       :\", Subscribers.Demand.max(7).max.map(String.init) ?? \"no limit\")\nprint(\"max of unlimited    :\", all.max.map(String.init) ?? \"no limit\")\n",
                 expectedOutput: "max(2) + max(3)     = max(5)\nmax(2) + 1          = max(3)\nmax(2) * 4          = max(8)\nmax(5) - max(2)     = max(3)\nunlimited + max(3)  = unlimited\nunlimited - max(3)  = unlimited\nnone == max(0)      : true\nunlimited > max(1M) : true\nmax(2) > 1          : true\nmax of max(7)       : 7\nmax of unlimited    : no limit\n",
                 run: chapter_01_demand_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A demand can never go below zero",
-                line: 317,
-                outputLine: 336,
+                line: 316,
+                outputLine: 335,
                 code: "func deliver(_ values: [String], against initial: Subscribers.Demand) {\n    var demand = initial\n    for value in values {\n        guard demand > .none else {\n            print(\"  demand used up, holding back \\(value)\")\n            return\n        }\n        demand -= 1\n        print(\"  sent \\(value), demand left: \\(demand)\")\n    }\n}\n\nprint(\"asked for max(2):\")\ndeliver([\"a\", \"b\", \"c\"], against: .max(2))\nprint(\"asked for unlimited:\")\ndeliver([\"a\", \"b\", \"c\"], against: .unlimited)\n",
                 expectedOutput: "asked for max(2):\n  sent a, demand left: max(1)\n  sent b, demand left: max(0)\n  demand used up, holding back c\nasked for unlimited:\n  sent a, demand left: unlimited\n  sent b, demand left: unlimited\n  sent c, demand left: unlimited\n",
                 run: chapter_01_demand_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A demand can never go below zero",
-                line: 350,
-                outputLine: 362,
+                line: 349,
+                outputLine: 361,
                 code: "func take(_ wanted: Int, from demand: Subscribers.Demand) {\n    let granted = min(wanted, demand.max ?? wanted)\n    print(\"want \\(wanted) of \\(demand): take \\(granted), left\", demand - granted)\n}\n\ntake(3, from: .max(5))\ntake(3, from: .max(2))\ntake(3, from: .unlimited)\nprint(\"max(2) - unlimited =\", Subscribers.Demand.max(2) - .unlimited)\n",
                 expectedOutput: "want 3 of max(5): take 3, left max(2)\nwant 3 of max(2): take 2, left max(0)\nwant 3 of unlimited: take 3, left unlimited\nmax(2) - unlimited = max(0)\n",
                 run: chapter_01_demand_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Pull versus push",
-                line: 446,
-                outputLine: 479,
+                line: 445,
+                outputLine: 478,
                 code: "final class Slow: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand {\n        print(\"slow: handled \\(input)\")\n        return .none\n    }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"slow: \\(completion)\")\n    }\n}\n\nlet taps = PassthroughSubject<Int, Never>()\nlet slow = Slow()\ntaps.subscribe(slow)\n\nfor tap in 1...5 { taps.send(tap) }\nprint(\"-- slow asks for one more --\")\nslow.subscription?.request(.max(1))\ntaps.send(6)\ntaps.send(7)\n",
                 expectedOutput: "slow: handled 1\nslow: handled 2\n-- slow asks for one more --\nslow: handled 6\n",
                 run: chapter_01_demand_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "Pull and push, side by side",
-                line: 495,
-                outputLine: 528,
+                line: 494,
+                outputLine: 527,
                 code: "final class AskTwice: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(2))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet puller = AskTwice(), pushed = AskTwice()\n(1...6).publisher.traced(\"pull\", into: trace).subscribe(puller)\nlet taps = PassthroughSubject<Int, Never>()\ntaps.traced(\"push\", into: trace).subscribe(pushed)\n\nfor tap in 1...5 { taps.send(tap) }\npuller.subscription?.request(.max(1))\npushed.subscription?.request(.max(1))\ntaps.send(6)\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "#            2  3  5  8  10  13\npull request    2        1\n     event   ^--1--2-----3-------\n     demand  0  1  0     0\npush request          2      1\n     event         ^--1--2---6---\n     demand        0  1  0   0\n",
                 run: chapter_01_demand_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "A buffer in between",
-                line: 558,
-                outputLine: 578,
+                line: 557,
+                outputLine: 577,
                 code: "let source = PassthroughSubject<Int, Never>()\nvar reader: Subscription?\nsource\n    .print(\"source\")\n    .buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { subscription in\n            reader = subscription\n            print(\"reader: asks for 1\")\n            subscription.request(.max(1))\n        },\n        receiveValue: { print(\"reader: got \\($0)\"); return .none },\n        receiveCompletion: { print(\"reader: \\($0)\") }))\n\nfor value in 1...4 { source.send(value) }\nprint(\"-- reader asks for 1 more --\")\nreader?.request(.max(1))\n",
                 expectedOutput: "source: receive subscription: (PassthroughSubject)\nsource: request unlimited\nreader: asks for 1\nsource: receive value: (1)\nreader: got 1\nsource: receive value: (2)\nsource: receive value: (3)\nsource: receive value: (4)\n-- reader asks for 1 more --\nreader: got 2\n",
                 run: chapter_01_demand_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "A buffer in between",
-                line: 630,
-                outputLine: 664,
+                line: 621,
+                outputLine: 655,
                 code: "final class Slow: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand {\n        print(\"slow: handled \\(input)\")\n        return .none\n    }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"slow: \\(completion)\")\n    }\n}\n\nlet readings = PassthroughSubject<Int, Never>()\nlet slow = Slow()\nreadings\n    .buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(slow)\n\nfor reading in 1...6 { readings.send(reading) }\nreadings.send(completion: .finished)\nprint(\"-- slow catches up --\")\nslow.subscription?.request(.max(10))\n",
                 expectedOutput: "slow: handled 1\n-- slow catches up --\nslow: handled 4\nslow: handled 5\nslow: handled 6\nslow: finished\n",
                 run: chapter_01_demand_scenario9
@@ -101,10 +101,10 @@ extension ScenarioCatalog {
     )
 }
 
-// Scenario 1, Chapters/01-demand.md:78
+// Scenario 1, Chapters/01-demand.md:77
 @_optimize(none)
 private func chapter_01_demand_scenario1() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 79)
+#sourceLocation(file: "Chapters/01-demand.md", line: 78)
 final class Tracer: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -139,10 +139,10 @@ tracer.subscription?.request(.max(5))
 withExtendedLifetime(tracer) {}
 }
 
-// Scenario 2, Chapters/01-demand.md:164
+// Scenario 2, Chapters/01-demand.md:163
 @_optimize(none)
 private func chapter_01_demand_scenario2() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 165)
+#sourceLocation(file: "Chapters/01-demand.md", line: 164)
 final class AskTwice: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -175,10 +175,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(asker) {}
 }
 
-// Scenario 3, Chapters/01-demand.md:251
+// Scenario 3, Chapters/01-demand.md:250
 @_optimize(none)
 private func chapter_01_demand_scenario3() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 252)
+#sourceLocation(file: "Chapters/01-demand.md", line: 251)
 let two = Subscribers.Demand.max(2)
 let all = Subscribers.Demand.unlimited
 
@@ -198,10 +198,10 @@ withExtendedLifetime(two) {}
 withExtendedLifetime(all) {}
 }
 
-// Scenario 4, Chapters/01-demand.md:317
+// Scenario 4, Chapters/01-demand.md:316
 @_optimize(none)
 private func chapter_01_demand_scenario4() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 318)
+#sourceLocation(file: "Chapters/01-demand.md", line: 317)
 func deliver(_ values: [String], against initial: Subscribers.Demand) {
     var demand = initial
     for value in values {
@@ -221,10 +221,10 @@ deliver(["a", "b", "c"], against: .unlimited)
 #sourceLocation()
 }
 
-// Scenario 5, Chapters/01-demand.md:350
+// Scenario 5, Chapters/01-demand.md:349
 @_optimize(none)
 private func chapter_01_demand_scenario5() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 351)
+#sourceLocation(file: "Chapters/01-demand.md", line: 350)
 func take(_ wanted: Int, from demand: Subscribers.Demand) {
     let granted = min(wanted, demand.max ?? wanted)
     print("want \(wanted) of \(demand): take \(granted), left", demand - granted)
@@ -237,10 +237,10 @@ print("max(2) - unlimited =", Subscribers.Demand.max(2) - .unlimited)
 #sourceLocation()
 }
 
-// Scenario 6, Chapters/01-demand.md:446
+// Scenario 6, Chapters/01-demand.md:445
 @_optimize(none)
 private func chapter_01_demand_scenario6() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 447)
+#sourceLocation(file: "Chapters/01-demand.md", line: 446)
 final class Slow: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -276,10 +276,10 @@ withExtendedLifetime(taps) {}
 withExtendedLifetime(slow) {}
 }
 
-// Scenario 7, Chapters/01-demand.md:495
+// Scenario 7, Chapters/01-demand.md:494
 @_optimize(none)
 private func chapter_01_demand_scenario7() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 496)
+#sourceLocation(file: "Chapters/01-demand.md", line: 495)
 final class AskTwice: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -316,10 +316,10 @@ withExtendedLifetime(puller) {}
 withExtendedLifetime(taps) {}
 }
 
-// Scenario 8, Chapters/01-demand.md:558
+// Scenario 8, Chapters/01-demand.md:557
 @_optimize(none)
 private func chapter_01_demand_scenario8() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 559)
+#sourceLocation(file: "Chapters/01-demand.md", line: 558)
 let source = PassthroughSubject<Int, Never>()
 var reader: Subscription?
 source
@@ -342,10 +342,10 @@ withExtendedLifetime(source) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 9, Chapters/01-demand.md:630
+// Scenario 9, Chapters/01-demand.md:621
 @_optimize(none)
 private func chapter_01_demand_scenario9() {
-#sourceLocation(file: "Chapters/01-demand.md", line: 631)
+#sourceLocation(file: "Chapters/01-demand.md", line: 622)
 final class Slow: Subscriber {
     typealias Input = Int
     typealias Failure = Never

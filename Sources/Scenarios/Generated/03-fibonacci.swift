@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "A first draft",
-                line: 201,
-                outputLine: 248,
+                line: 202,
+                outputLine: 249,
                 code: "final class Tally { var computed = 0 }\n\nfinal class FirstDraft<S: Subscriber>: Subscription\nwhere S.Input == Int, S.Failure == Never {\n    var subscriber: S?\n    var count: Subscribers.Demand\n    let tally: Tally\n    init(subscriber: S, count: Subscribers.Demand, tally: Tally) {\n        self.subscriber = subscriber\n        self.count = count\n        self.tally = tally\n    }\n\n    func request(_ demand: Subscribers.Demand) {\n        var (current, next) = (0, 1)\n        while count > .none {\n            count -= 1\n            tally.computed += 1\n            _ = subscriber?.receive(current)\n            (current, next) = (next, current + next)\n        }\n        subscriber?.receive(completion: .finished)\n    }\n\n    func cancel() { subscriber = nil }\n}\n\nstruct FirstDraftPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let count: Subscribers.Demand\n    let tally: Tally\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: FirstDraft(subscriber: subscriber, count: count, tally: tally))\n    }\n}\n\nlet tally = Tally()\n_ = FirstDraftPublisher(count: .max(60), tally: tally)\n    .handleEvents(receiveCancel: { print(\"upstream: cancelled\") })\n    .prefix(while: { $0 < 5 })\n    .sink(receiveCompletion: { print(\"sink: \\($0)\") },\n          receiveValue: { print(\"sink: \\($0)\") })\nprint(\"numbers computed: \\(tally.computed)\")\n",
                 expectedOutput: "sink: 0\nsink: 1\nsink: 1\nsink: 2\nsink: 3\nupstream: cancelled\nsink: finished\nnumbers computed: 60\n",
                 run: chapter_03_fibonacci_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A first draft",
-                line: 265,
-                outputLine: 274,
+                line: 266,
+                outputLine: 275,
                 code: "let last = 7_540_113_804_746_346_429      // the 93rd Fibonacci number, F(92)\nlet previous = 4_660_046_610_375_530_309  // F(91)\nlet (sum, overflow) = last.addingReportingOverflow(previous)\nprint(\"Int.max        = \\(Int.max)\")\nprint(\"F(91) + F(92)  overflows: \\(overflow)\")\nprint(\"wrapped result = \\(sum)\")\n",
                 expectedOutput: "Int.max        = 9223372036854775807\nF(91) + F(92)  overflows: true\nwrapped result = -6246583658587674878\n",
                 run: chapter_03_fibonacci_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A second draft, and the bug that remains",
-                line: 310,
-                outputLine: 354,
+                line: 311,
+                outputLine: 355,
                 code: "final class SecondDraft<S: Subscriber>: Subscription\nwhere S.Input == Int, S.Failure == Never {\n    var subscriber: S?\n    var count: Subscribers.Demand\n    var requested = Subscribers.Demand.none\n    init(subscriber: S, count: Subscribers.Demand) {\n        self.subscriber = subscriber\n        self.count = count\n    }\n\n    func request(_ demand: Subscribers.Demand) {\n        requested += demand\n        var (current, next) = (0, 1)\n        while let subscriber, count > .none, requested > .none {\n            count -= 1\n            requested -= 1\n            requested += subscriber.receive(current)\n            (current, next) = (next, current + next)\n        }\n        if count == .none { subscriber?.receive(completion: .finished) }\n    }\n\n    func cancel() { subscriber = nil }\n}\n\nstruct SecondDraftPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let count: Subscribers.Demand\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: SecondDraft(subscriber: subscriber, count: count))\n    }\n}\n\nvar received: [Int] = []\nlet sink = SecondDraftPublisher(count: .max(4)).mySink(\n    receiveCompletion: { print(\"\\(received), then \\($0)\") },\n    receiveValue: { received.append($0); return false })\nsink.resume()\nsink.resume()\nsink.resume()\n",
                 expectedOutput: "[0, 0, 0, 0], then finished\n",
                 run: chapter_03_fibonacci_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "The library's version",
-                line: 539,
-                outputLine: 586,
+                line: 540,
+                outputLine: 587,
                 code: "final class Sender {\n    let clearsInTheSameSection: Bool\n    var demand = Subscribers.Demand.none\n    var isSending = false\n    var sent = 0\n    var between: () -> Void = {}\n\n    init(clearsInTheSameSection: Bool) { self.clearsInTheSameSection = clearsInTheSameSection }\n\n    // Each method body stands for one locked section, as in the library's code.\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        guard !isSending else {\n            print(\"  request(\\(more)): a loop is running; it will send\")\n            return\n        }\n        isSending = true\n        sendWhileDemanded()\n    }\n\n    func sendWhileDemanded() {\n        while true {\n            guard demand > .none else {\n                if clearsInTheSameSection { isSending = false }\n                let request = between\n                between = {}\n                request()\n                if !clearsInTheSameSection { isSending = false }\n                return\n            }\n            demand -= 1\n            sent += 1\n            print(\"  sent value \\(sent)\")\n        }\n    }\n}\n\nfor clearsInTheSameSection in [false, true] {\n    print(clearsInTheSameSection ? \"flag cleared where no demand was found:\" : \"flag cleared in a second section:\")\n    let sender = Sender(clearsInTheSameSection: clearsInTheSameSection)\n    sender.between = { sender.request(.max(2)) }\n    sender.request(.max(1))\n    print(\"  afterwards: \\(sender.sent) sent, \\(sender.demand) owed, a loop running: \\(sender.isSending)\")\n}\n",
                 expectedOutput: "flag cleared in a second section:\n  sent value 1\n  request(max(2)): a loop is running; it will send\n  afterwards: 1 sent, max(2) owed, a loop running: false\nflag cleared where no demand was found:\n  sent value 1\n  sent value 2\n  sent value 3\n  afterwards: 3 sent, max(0) owed, a loop running: false\n",
                 run: chapter_03_fibonacci_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "The library's version",
-                line: 610,
-                outputLine: 625,
+                line: 611,
+                outputLine: 626,
                 code: "Publishers.fibonacci(count: .max(5))\n    .print()\n    .subscribe(FibonacciSubscriber(limit: .max(3)))\n\nprint(\"-- one value per resume() --\")\nvar received: [Int] = []\nlet sink = Publishers.fibonacci(count: .max(4)).mySink(\n    receiveCompletion: { print(\"\\(received), then \\($0)\") },\n    receiveValue: { received.append($0); return false })\nsink.resume()\nsink.resume()\nsink.resume()\n",
                 expectedOutput: "receive subscription: (Fibonacci)\nrequest max: (3)\nreceive value: (0)\nreceive value: (1)\nreceive value: (1)\n-- one value per resume() --\n[0, 1, 1, 2], then finished\n",
                 run: chapter_03_fibonacci_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "The library's version",
-                line: 638,
-                outputLine: 647,
+                line: 639,
+                outputLine: 648,
                 code: "_ = Publishers.fibonacci(count: .unlimited)\n    .handleEvents(receiveOutput: { print(\"fibonacci sent \\($0)\") },\n                  receiveCancel: { print(\"fibonacci: cancelled\") })\n    .prefix(while: { $0 < 3 })\n    .sink(receiveCompletion: { print(\"sink: \\($0)\") },\n          receiveValue: { print(\"sink: \\($0)\") })\n",
                 expectedOutput: "fibonacci sent 0\nsink: 0\nfibonacci sent 1\nsink: 1\nfibonacci sent 1\nsink: 1\nfibonacci sent 2\nsink: 2\nfibonacci sent 3\nfibonacci: cancelled\nsink: finished\n",
                 run: chapter_03_fibonacci_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "The library's version",
-                line: 678,
-                outputLine: 686,
+                line: 679,
+                outputLine: 687,
                 code: "var count = 0\nvar last = 0\n_ = Publishers.fibonacci(count: .unlimited).sink(\n    receiveCompletion: { print(\"\\($0) after \\(count) values; the last was \\(last)\") },\n    receiveValue: { count += 1; last = $0 })\n",
                 expectedOutput: "finished after 93 values; the last was 7540113804746346429\n",
                 run: chapter_03_fibonacci_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "Demand across requests, drawn",
-                line: 697,
-                outputLine: 728,
+                line: 698,
+                outputLine: 729,
                 code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(3))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet asker = Asker()\nPublishers.fibonacci(count: .max(7))\n    .traced(\"fibonacci\", into: trace)\n    .subscribe(asker)\nasker.subscription?.request(.max(2))\nasker.subscription?.request(.max(5))\n\nprint(trace.timeline(), terminator: \"\")\nprint(\"violations: \\(trace.violations.count)\")\n",
                 expectedOutput: "#                 2  3  5  6  7  9  10  12  13\nfibonacci request    3        2     5\n          event   ^--0--1--1--2--3--5---8---|\n          demand  0  2  1  0  1  0  4   3   3\nviolations: 0\n",
                 run: chapter_03_fibonacci_scenario10
@@ -164,10 +164,10 @@ FirstDraftPublisher(count: .max(5))
 #sourceLocation()
 }
 
-// Scenario 3, Chapters/03-fibonacci.md:201
+// Scenario 3, Chapters/03-fibonacci.md:202
 @_optimize(none)
 private func chapter_03_fibonacci_scenario3() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 202)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 203)
 final class Tally { var computed = 0 }
 
 final class FirstDraft<S: Subscriber>: Subscription
@@ -216,10 +216,10 @@ print("numbers computed: \(tally.computed)")
 withExtendedLifetime(tally) {}
 }
 
-// Scenario 4, Chapters/03-fibonacci.md:265
+// Scenario 4, Chapters/03-fibonacci.md:266
 @_optimize(none)
 private func chapter_03_fibonacci_scenario4() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 266)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 267)
 let last = 7_540_113_804_746_346_429      // the 93rd Fibonacci number, F(92)
 let previous = 4_660_046_610_375_530_309  // F(91)
 let (sum, overflow) = last.addingReportingOverflow(previous)
@@ -231,10 +231,10 @@ withExtendedLifetime(last) {}
 withExtendedLifetime(previous) {}
 }
 
-// Scenario 5, Chapters/03-fibonacci.md:310
+// Scenario 5, Chapters/03-fibonacci.md:311
 @_optimize(none)
 private func chapter_03_fibonacci_scenario5() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 311)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 312)
 final class SecondDraft<S: Subscriber>: Subscription
 where S.Input == Int, S.Failure == Never {
     var subscriber: S?
@@ -281,10 +281,10 @@ withExtendedLifetime(received) {}
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 6, Chapters/03-fibonacci.md:539
+// Scenario 6, Chapters/03-fibonacci.md:540
 @_optimize(none)
 private func chapter_03_fibonacci_scenario6() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 540)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 541)
 final class Sender {
     let clearsInTheSameSection: Bool
     var demand = Subscribers.Demand.none
@@ -332,10 +332,10 @@ for clearsInTheSameSection in [false, true] {
 #sourceLocation()
 }
 
-// Scenario 7, Chapters/03-fibonacci.md:610
+// Scenario 7, Chapters/03-fibonacci.md:611
 @_optimize(none)
 private func chapter_03_fibonacci_scenario7() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 611)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 612)
 Publishers.fibonacci(count: .max(5))
     .print()
     .subscribe(FibonacciSubscriber(limit: .max(3)))
@@ -353,10 +353,10 @@ withExtendedLifetime(received) {}
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 8, Chapters/03-fibonacci.md:638
+// Scenario 8, Chapters/03-fibonacci.md:639
 @_optimize(none)
 private func chapter_03_fibonacci_scenario8() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 639)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 640)
 _ = Publishers.fibonacci(count: .unlimited)
     .handleEvents(receiveOutput: { print("fibonacci sent \($0)") },
                   receiveCancel: { print("fibonacci: cancelled") })
@@ -366,10 +366,10 @@ _ = Publishers.fibonacci(count: .unlimited)
 #sourceLocation()
 }
 
-// Scenario 9, Chapters/03-fibonacci.md:678
+// Scenario 9, Chapters/03-fibonacci.md:679
 @_optimize(none)
 private func chapter_03_fibonacci_scenario9() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 679)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 680)
 var count = 0
 var last = 0
 _ = Publishers.fibonacci(count: .unlimited).sink(
@@ -380,10 +380,10 @@ withExtendedLifetime(count) {}
 withExtendedLifetime(last) {}
 }
 
-// Scenario 10, Chapters/03-fibonacci.md:697
+// Scenario 10, Chapters/03-fibonacci.md:698
 @_optimize(none)
 private func chapter_03_fibonacci_scenario10() {
-#sourceLocation(file: "Chapters/03-fibonacci.md", line: 698)
+#sourceLocation(file: "Chapters/03-fibonacci.md", line: 699)
 final class Asker: Subscriber {
     typealias Input = Int
     typealias Failure = Never

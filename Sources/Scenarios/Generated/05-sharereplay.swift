@@ -37,17 +37,17 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "A first version, and its three bugs",
-                line: 213,
-                outputLine: 337,
-                code: "final class TattlingLock {\n    private var depth = 0\n    func around<T>(_ body: () -> T) -> T {\n        if depth > 0 {\n            print(\"  !! the lock was taken again by its own holder: a real lock would deadlock here\")\n        }\n        depth += 1\n        defer { depth -= 1 }\n        return body()\n    }\n}\n\nfinal class NaiveLink<Output>: Subscription {\n    var downstream: AnySubscriber<Output, Never>?\n    var demand = Subscribers.Demand.none\n    var queue: [Output]\n\n    init(downstream: AnySubscriber<Output, Never>, replay: [Output]) {\n        self.downstream = downstream\n        self.queue = replay\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        drain()\n    }\n\n    func receive(_ value: Output) {\n        queue.append(value)\n        drain()\n    }\n\n    func drain() {\n        while demand > .none, !queue.isEmpty, let downstream {\n            demand -= 1\n            demand += downstream.receive(queue.removeFirst())\n        }\n    }\n\n    func cancel() {\n        downstream?.receive(completion: .finished)    // bug 2\n        downstream = nil                              // bug 3: still in the list\n    }\n}\n\nfinal class NaiveShareReplay<Output>: Publisher {\n    typealias Failure = Never\n    let upstream: AnyPublisher<Output, Never>\n    let size: Int\n    let lock = TattlingLock()\n    var replay: [Output] = []\n    var links: [NaiveLink<Output>] = []\n    var connection: AnyCancellable?\n\n    init(upstream: AnyPublisher<Output, Never>, size: Int) {\n        self.upstream = upstream\n        self.size = size\n    }\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {\n        lock.around {\n            let link = NaiveLink(downstream: AnySubscriber(subscriber), replay: replay)\n            links.append(link)\n            subscriber.receive(subscription: link)    // bug 1: calls out under the lock\n            if connection == nil {\n                connection = upstream.sink { self.relay($0) }\n            }\n        }\n    }\n\n    func relay(_ value: Output) {\n        lock.around {\n            replay.append(value)\n            if replay.count > size { replay.removeFirst() }\n            for link in links { link.receive(value) } // bug 1 again\n        }\n    }\n}\n\nfinal class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = NaiveShareReplay(upstream: subject.eraseToAnyPublisher(), size: 2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nlet recorder = Recorder()\nshared.subscribe(recorder)\nrecorder.cancel()\nlate?.cancel()\nprint(\"subscriptions still held: \\(shared.links.count)\")\nfirst.cancel()\n",
-                expectedOutput: "first: a\nfirst: b\n  !! the lock was taken again by its own holder: a real lock would deadlock here\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder: finished\nsubscriptions still held: 3\n",
+                line: 219,
+                outputLine: 343,
+                code: "final class TattlingLock {\n    private var depth = 0\n    func around<T>(_ body: () -> T) -> T {\n        if depth > 0 {\n            print(\"  !! the lock was taken again by its own holder: a non-recursive lock would stop the program here\")\n        }\n        depth += 1\n        defer { depth -= 1 }\n        return body()\n    }\n}\n\nfinal class NaiveLink<Output>: Subscription {\n    var downstream: AnySubscriber<Output, Never>?\n    var demand = Subscribers.Demand.none\n    var queue: [Output]\n\n    init(downstream: AnySubscriber<Output, Never>, replay: [Output]) {\n        self.downstream = downstream\n        self.queue = replay\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        drain()\n    }\n\n    func receive(_ value: Output) {\n        queue.append(value)\n        drain()\n    }\n\n    func drain() {\n        while demand > .none, !queue.isEmpty, let downstream {\n            demand -= 1\n            demand += downstream.receive(queue.removeFirst())\n        }\n    }\n\n    func cancel() {\n        downstream?.receive(completion: .finished)    // bug 2\n        downstream = nil                              // bug 3: still in the list\n    }\n}\n\nfinal class NaiveShareReplay<Output>: Publisher {\n    typealias Failure = Never\n    let upstream: AnyPublisher<Output, Never>\n    let size: Int\n    let lock = TattlingLock()\n    var replay: [Output] = []\n    var links: [NaiveLink<Output>] = []\n    var connection: AnyCancellable?\n\n    init(upstream: AnyPublisher<Output, Never>, size: Int) {\n        self.upstream = upstream\n        self.size = size\n    }\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {\n        lock.around {\n            let link = NaiveLink(downstream: AnySubscriber(subscriber), replay: replay)\n            links.append(link)\n            subscriber.receive(subscription: link)    // bug 1: calls out under the lock\n            if connection == nil {\n                connection = upstream.sink { self.relay($0) }\n            }\n        }\n    }\n\n    func relay(_ value: Output) {\n        lock.around {\n            replay.append(value)\n            if replay.count > size { replay.removeFirst() }\n            for link in links { link.receive(value) } // bug 1 again\n        }\n    }\n}\n\nfinal class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = NaiveShareReplay(upstream: subject.eraseToAnyPublisher(), size: 2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nlet recorder = Recorder()\nshared.subscribe(recorder)\nrecorder.cancel()\nlate?.cancel()\nprint(\"subscriptions still held: \\(shared.links.count)\")\nfirst.cancel()\n",
+                expectedOutput: "first: a\nfirst: b\n  !! the lock was taken again by its own holder: a non-recursive lock would stop the program here\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder: finished\nsubscriptions still held: 3\n",
                 run: chapter_05_sharereplay_scenario3
             ),
             CompiledScenario(
                 number: 4,
                 heading: "A plain version",
-                line: 529,
-                outputLine: 578,
+                line: 535,
+                outputLine: 584,
                 code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.plainShareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
                 expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
                 run: chapter_05_sharereplay_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "Demand, per subscriber",
-                line: 652,
-                outputLine: 671,
+                line: 664,
+                outputLine: 683,
                 code: "let subject = PassthroughSubject<Int, Never>()\nlet shared = subject.shareReplay(3)\nlet fast = shared.sink(\n    receiveCompletion: { print(\"fast: \\($0)\") },\n    receiveValue: { print(\"fast: \\($0)\") })\nlet slow = shared.mySink(\n    receiveCompletion: { print(\"slow: \\($0)\") },\n    receiveValue: { print(\"slow: \\($0)\"); return false })\n\nfor value in 1...5 { subject.send(value) }\nsubject.send(completion: .finished)\nprint(\"-- slow resumes, three times --\")\nslow.resume()\nslow.resume()\nslow.resume()\nfast.cancel()\n",
                 expectedOutput: "fast: 1\nslow: 1\nfast: 2\nfast: 3\nfast: 4\nfast: 5\nfast: finished\n-- slow resumes, three times --\nslow: 3\nslow: 4\nslow: 5\nslow: finished\n",
                 run: chapter_05_sharereplay_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Late subscribers, drawn",
-                line: 696,
-                outputLine: 732,
+                line: 708,
+                outputLine: 744,
                 code: "final class Asker: Subscriber {\n    typealias Input = Int\n    typealias Failure = Never\n\n    var subscription: Subscription?\n\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.max(1))\n    }\n\n    func receive(_ input: Int) -> Subscribers.Demand { .none }\n\n    func receive(completion: Subscribers.Completion<Never>) {\n        subscription = nil\n    }\n}\n\nlet trace = Trace()\nlet source = PassthroughSubject<Int, Never>()\nlet shared = source.traced(\"source\", into: trace).shareReplay(2)\nlet early = shared.traced(\"early\", into: trace).sink { _ in }\nfor value in 1...3 { source.send(value) }\n\nlet late = Asker()\nshared.traced(\"late\", into: trace).subscribe(late)\nlate.subscription?.request(.max(1))\nsource.send(4)\nlate.subscription?.cancel()\nsource.send(completion: .finished)\n\nprint(trace.timeline(), terminator: \"\")\nearly.cancel()\n",
                 expectedOutput: "#              2  3  6  9  11  15  17  21\nearly  request    ∞\n       event   ^-----1--2--3-------4---|\n       demand  0  ∞  ∞  ∞  ∞       ∞   ∞\nsource request       ∞\n       event      ^--1--2--3-------4---|\n       demand     0  ∞  ∞  ∞       ∞   ∞\nlate   request                 1   1\n       event               ^---2---3---!\n       demand              0   0   0   0\n",
                 run: chapter_05_sharereplay_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "How long to stay connected",
-                line: 783,
-                outputLine: 804,
+                line: 795,
+                outputLine: 816,
                 code: "let scheduler = DispatchQueue.test\nlet readings = Deferred {\n    scheduler.timerPublisher(every: .seconds(1)).autoconnect()\n        .scan(0) { count, _ in count + 1 }\n}\n.handleEvents(receiveSubscription: { _ in print(\"sensor: on\") },\n              receiveCancel: { print(\"sensor: off\") })\n.shareReplay(1, scope: .whileConnected)\n\nvar screen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(2))\nprint(\"-- the screen closes --\")\nscreen.cancel()\nscheduler.advance(by: .seconds(5))\nprint(\"-- the screen opens again --\")\nscreen = readings.sink { print(\"screen: reading \\($0)\") }\nscheduler.advance(by: .seconds(1))\nscreen.cancel()\n",
                 expectedOutput: "sensor: on\nscreen: reading 1\nscreen: reading 2\n-- the screen closes --\nsensor: off\n-- the screen opens again --\nsensor: on\nscreen: reading 1\nsensor: off\n",
                 run: chapter_05_sharereplay_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "The library's version",
-                line: 827,
-                outputLine: 876,
+                line: 839,
+                outputLine: 888,
                 code: "final class Recorder: Subscriber {\n    typealias Input = String\n    typealias Failure = Never\n    var subscription: Subscription?\n    func receive(subscription: Subscription) {\n        self.subscription = subscription\n        subscription.request(.unlimited)\n    }\n    func receive(_ input: String) -> Subscribers.Demand {\n        print(\"recorder: \\(input)\")\n        return .none\n    }\n    func receive(completion: Subscribers.Completion<Never>) {\n        print(\"recorder: \\(completion)\")\n    }\n    func cancel() {\n        subscription?.cancel()\n        subscription = nil\n    }\n}\n\nlet subject = PassthroughSubject<String, Never>()\nlet shared = subject.shareReplay(2)\n\nvar late: AnyCancellable?\nlet first = shared.sink { value in\n    print(\"first: \\(value)\")\n    if value == \"b\" {      // subscribe again, from inside a delivery\n        late = shared.sink { print(\"late: \\($0)\") }\n    }\n}\nsubject.send(\"a\")\nsubject.send(\"b\")\nsubject.send(\"c\")\n\nprint(\"-- a recorder subscribes, then cancels --\")\nvar recorder: Recorder? = Recorder()\nweak var weakRecorder: Recorder?\nweakRecorder = recorder\nshared.subscribe(recorder!)\nrecorder?.cancel()\nrecorder = nil\nprint(\"recorder released: \\(weakRecorder == nil)\")\nsubject.send(\"d\")\nfirst.cancel()\nlate?.cancel()\n",
                 expectedOutput: "first: a\nfirst: b\nlate: a\nlate: b\nfirst: c\nlate: c\n-- a recorder subscribes, then cancels --\nrecorder: b\nrecorder: c\nrecorder released: true\nfirst: d\nlate: d\n",
                 run: chapter_05_sharereplay_scenario8
@@ -150,15 +150,15 @@ withExtendedLifetime(shared) {}
 withExtendedLifetime(cancellables) {}
 }
 
-// Scenario 3, Chapters/05-sharereplay.md:213
+// Scenario 3, Chapters/05-sharereplay.md:219
 @_optimize(none)
 private func chapter_05_sharereplay_scenario3() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 214)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 220)
 final class TattlingLock {
     private var depth = 0
     func around<T>(_ body: () -> T) -> T {
         if depth > 0 {
-            print("  !! the lock was taken again by its own holder: a real lock would deadlock here")
+            print("  !! the lock was taken again by its own holder: a non-recursive lock would stop the program here")
         }
         depth += 1
         defer { depth -= 1 }
@@ -283,10 +283,10 @@ withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
 }
 
-// Scenario 4, Chapters/05-sharereplay.md:529
+// Scenario 4, Chapters/05-sharereplay.md:535
 @_optimize(none)
 private func chapter_05_sharereplay_scenario4() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 530)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 536)
 final class Recorder: Subscriber {
     typealias Input = String
     typealias Failure = Never
@@ -341,10 +341,10 @@ withExtendedLifetime(first) {}
 withExtendedLifetime(recorder) {}
 }
 
-// Scenario 5, Chapters/05-sharereplay.md:652
+// Scenario 5, Chapters/05-sharereplay.md:664
 @_optimize(none)
 private func chapter_05_sharereplay_scenario5() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 653)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 665)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject.shareReplay(3)
 let fast = shared.sink(
@@ -368,10 +368,10 @@ withExtendedLifetime(fast) {}
 withExtendedLifetime(slow) {}
 }
 
-// Scenario 6, Chapters/05-sharereplay.md:696
+// Scenario 6, Chapters/05-sharereplay.md:708
 @_optimize(none)
 private func chapter_05_sharereplay_scenario6() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 697)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 709)
 final class Asker: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -413,10 +413,10 @@ withExtendedLifetime(early) {}
 withExtendedLifetime(late) {}
 }
 
-// Scenario 7, Chapters/05-sharereplay.md:783
+// Scenario 7, Chapters/05-sharereplay.md:795
 @_optimize(none)
 private func chapter_05_sharereplay_scenario7() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 784)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 796)
 let scheduler = DispatchQueue.test
 let readings = Deferred {
     scheduler.timerPublisher(every: .seconds(1)).autoconnect()
@@ -441,10 +441,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(screen) {}
 }
 
-// Scenario 8, Chapters/05-sharereplay.md:827
+// Scenario 8, Chapters/05-sharereplay.md:839
 @_optimize(none)
 private func chapter_05_sharereplay_scenario8() {
-#sourceLocation(file: "Chapters/05-sharereplay.md", line: 828)
+#sourceLocation(file: "Chapters/05-sharereplay.md", line: 840)
 final class Recorder: Subscriber {
     typealias Input = String
     typealias Failure = Never

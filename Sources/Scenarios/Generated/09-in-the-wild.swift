@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A paged API, one page per need",
-                line: 271,
-                outputLine: 351,
+                line: 274,
+                outputLine: 354,
                 code: "struct Page {\n    let items: [String]\n    let next: Int?\n}\n\nfinal class FakeAPI {\n    private let all = (1...10).map { \"item \\($0)\" }\n\n    func fetch(from cursor: Int) -> Page {\n        print(\"  api: GET /items?cursor=\\(cursor)\")\n        let end = min(cursor + 3, all.count)\n        return Page(items: Array(all[cursor..<end]), next: end < all.count ? end : nil)\n    }\n}\n\nfinal class PagedItems<S: Subscriber>: Subscription where S.Input == String, S.Failure == Never {\n    private let api: FakeAPI\n    private var subscriber: S?\n    private var fetched: [String] = []\n    private var cursor: Int? = 0\n    private var demand = Subscribers.Demand.none\n    private var isDelivering = false\n\n    init(api: FakeAPI, subscriber: S) {\n        self.api = api\n        self.subscriber = subscriber\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        guard !isDelivering else { return }\n        isDelivering = true\n        defer { isDelivering = false }\n        while let subscriber {\n            if fetched.isEmpty, cursor == nil {\n                // The last page is used up: finish now, demand or not.\n                self.subscriber = nil\n                subscriber.receive(completion: .finished)\n                return\n            }\n            guard demand > .none else { return }\n            if fetched.isEmpty, let next = cursor {\n                let page = api.fetch(from: next)\n                fetched = page.items\n                cursor = page.next\n                continue\n            }\n            demand -= 1\n            demand += subscriber.receive(fetched.removeFirst())\n        }\n    }\n\n    func cancel() { subscriber = nil }\n}\n\nstruct Items: Publisher {\n    typealias Output = String\n    typealias Failure = Never\n    let api: FakeAPI\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == String, S.Failure == Never {\n        subscriber.receive(subscription: PagedItems(api: api, subscriber: subscriber))\n    }\n}\n\nvar list: Subscription?\nItems(api: FakeAPI()).subscribe(AnySubscriber<String, Never>(\n    receiveSubscription: { list = $0 },\n    receiveValue: { print(\"list shows \\($0)\"); return .none },\n    receiveCompletion: { print(\"list: \\($0)\") }))\n\nprint(\"the list has room for 4\")\nlist?.request(.max(4))\nprint(\"scrolled: room for 2 more\")\nlist?.request(.max(2))\nprint(\"scrolled to the end\")\nlist?.request(.unlimited)\n",
                 expectedOutput: "the list has room for 4\n  api: GET /items?cursor=0\nlist shows item 1\nlist shows item 2\nlist shows item 3\n  api: GET /items?cursor=3\nlist shows item 4\nscrolled: room for 2 more\nlist shows item 5\nlist shows item 6\nscrolled to the end\n  api: GET /items?cursor=6\nlist shows item 7\nlist shows item 8\nlist shows item 9\n  api: GET /items?cursor=9\nlist shows item 10\nlist: finished\n",
                 run: chapter_09_in_the_wild_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "A paged API, one page per need",
-                line: 394,
-                outputLine: 419,
+                line: 397,
+                outputLine: 422,
                 code: "func pager(_ name: String, page: @escaping (Int) -> AnyPublisher<String, Never>) {\n    var list: Subscription?\n    (1...4).publisher\n        .flatMap(maxPublishers: .max(1), page)\n        .subscribe(AnySubscriber<String, Never>(\n            receiveSubscription: { list = $0; $0.request(.max(1)) },\n            receiveValue: { print(\"  list shows \\($0)\"); return .none },\n            receiveCompletion: { print(\"  list: \\($0)\") }))\n    print(\"  (\\(name): the list has asked for one)\")\n    _ = list\n}\n\nprint(\"a page as one value:\")\npager(\"one value per page\") { number in\n    print(\"  api: GET page \\(number)\")\n    return Just(\"page \\(number) (3 items)\").eraseToAnyPublisher()\n}\nprint(\"a page as one value per item:\")\npager(\"one value per item\") { number in\n    print(\"  api: GET page \\(number)\")\n    return [\"item \\(number).1\", \"item \\(number).2\", \"item \\(number).3\"].publisher.eraseToAnyPublisher()\n}\n",
                 expectedOutput: "a page as one value:\n  api: GET page 1\n  list shows page 1 (3 items)\n  api: GET page 2\n  api: GET page 3\n  api: GET page 4\n  (one value per page: the list has asked for one)\na page as one value per item:\n  api: GET page 1\n  list shows item 1.1\n  (one value per item: the list has asked for one)\n",
                 run: chapter_09_in_the_wild_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Demand can come back from receive",
-                line: 470,
-                outputLine: 486,
+                line: 473,
+                outputLine: 489,
                 code: "let trace = Trace()\nvar pulled: Subscription?\n[1, 2, 3].publisher.traced(\"returns\", into: trace).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { $0.request(.max(1)) },\n    receiveValue: { _ in .max(1) },\n    receiveCompletion: { _ in }))\n[1, 2, 3].publisher.traced(\"requests\", into: trace).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { pulled = $0; $0.request(.max(1)) },\n    receiveValue: { _ in pulled?.request(.max(1)); return .none },\n    receiveCompletion: { _ in }))\n\nprint(trace.timeline(), terminator: \"\")\nprint(\"violations:\", trace.violations.count)\n",
                 expectedOutput: "#                2  3  4   5   6   7  10  12  14  16\nreturns  request    1  +1  +1  +1\n         event   ^-----1---2---3---|\n         demand  0  1  1   1   1   1\nrequests request                      1   1   1   1\n         event                     ^--1---2---3---|\n         demand                    0  1   1   1   1\nviolations: 0\n",
                 run: chapter_09_in_the_wild_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "A trap, or nothing, where Reactive Streams signals an error",
-                line: 536,
-                outputLine: 548,
+                line: 549,
+                outputLine: 561,
                 code: "var subscription: Subscription?\n[1, 2].publisher.print(\"numbers\").subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { subscription = $0 },\n    receiveValue: { _ in .none },\n    receiveCompletion: { print(\"completion: \\($0)\") }))\n\nsubscription?.request(.none)\nprint(\"after request(.none): still running, nothing sent\")\nsubscription?.request(.max(2))\n",
                 expectedOutput: "numbers: receive subscription: ([1, 2])\nnumbers: request max: (0)\nafter request(.none): still running, nothing sent\nnumbers: request max: (2)\nnumbers: receive value: (1)\nnumbers: receive value: (2)\nnumbers: receive finished\ncompletion: finished\n",
                 run: chapter_09_in_the_wild_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "A trap, or nothing, where Reactive Streams signals an error",
-                line: 563,
-                outputLine: 577,
+                line: 576,
+                outputLine: 590,
                 code: "let trace = Trace()\nvar subscription: Subscription?\n[1, 2].publisher.traced(\"numbers\", into: trace).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { subscription = $0 },\n    receiveValue: { _ in .none },\n    receiveCompletion: { print(\"completion: \\($0)\") }))\n\nsubscription?.request(.none)\nsubscription?.request(.max(2))\n\nfor violation in trace.violations { print(violation) }\n",
                 expectedOutput: "completion: finished\nRS 3.9 at #3, numbers: request(.none) at numbers: demand must be positive (many OpenCombine subscriptions trap on it, Publishers.Sequence and some others ignore it; the hop dropped it)\n",
                 run: chapter_09_in_the_wild_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "A trap, or nothing, where Reactive Streams signals an error",
-                line: 590,
-                outputLine: 594,
+                line: 609,
+                outputLine: 613,
                 code: "print(Subscribers.Demand.max(Int.max) + 1)\n",
                 expectedOutput: "unlimited\n",
                 run: chapter_09_in_the_wild_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "Finishing needs no demand",
-                line: 620,
-                outputLine: 642,
+                line: 651,
+                outputLine: 673,
                 code: "struct Unplugged: Error, CustomStringConvertible {\n    var description: String { \"Unplugged\" }\n}\nlet trace = Trace()\n\nfunc subscribeAskingNothing<P: Publisher>(_ name: String, _ publisher: P) {\n    publisher.traced(name, into: trace).subscribe(AnySubscriber<P.Output, P.Failure>(\n        receiveSubscription: { _ in },\n        receiveValue: { _ in .none },\n        receiveCompletion: { print(\"\\(name): \\($0)\") }))\n}\n\nsubscribeAskingNothing(\"empty\", Empty<Int, Never>())\nsubscribeAskingNothing(\"fail\", Fail<Int, Unplugged>(error: Unplugged()))\nsubscribeAskingNothing(\"no elements\", [Int]().publisher)\nsubscribeAskingNothing(\"one element\", [7].publisher)\n\nprint(trace.timeline(), terminator: \"\")\nprint(\"violations:\", trace.violations.count)\n",
                 expectedOutput: "empty: finished\nfail: failure(Unplugged)\nno elements: finished\n#                   2  3  6  9\nempty       request\n            event   ^--|\n            demand  0  0\nfail        request\n            event      ^--#\n            demand     0  0\nno elements request\n            event         ^--|\n            demand        0  0\none element request\n            event            ^--\n            demand           0\nviolations: 0\n",
                 run: chapter_09_in_the_wild_scenario10
@@ -109,8 +109,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 11,
                 heading: "The rules side by side",
-                line: 733,
-                outputLine: 754,
+                line: 764,
+                outputLine: 785,
                 code: "struct Oops: Error, CustomStringConvertible {\n    var description: String { \"Oops\" }\n}\nlet source = PassthroughSubject<Int, Oops>()\nvar reader: Subscription?\nsource\n    .buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(AnySubscriber<Int, Oops>(\n        receiveSubscription: { reader = $0 },\n        receiveValue: { value in\n            print(\"reader: \\(value)\")\n            if value == 1 { source.send(completion: .failure(Oops())) }\n            return .none\n        },\n        receiveCompletion: { print(\"reader: \\($0)\") }))\nfor value in 1...5 { source.send(value) }\nprint(\"-- the reader asks for 3 --\")\nreader?.request(.max(3))\n",
                 expectedOutput: "-- the reader asks for 3 --\nreader: 1\nreader: failure(Oops)\nreader: 2\nreader: 3\n",
                 run: chapter_09_in_the_wild_scenario11
@@ -118,8 +118,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 12,
                 heading: "The rules side by side",
-                line: 802,
-                outputLine: 846,
+                line: 833,
+                outputLine: 877,
                 code: "let source = PassthroughSubject<Int, Never>()\nvar reader: Subscription?\nlet printer = AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0 },\n    receiveValue: { value in\n        print(\"reader: \\(value)\")\n        if value == 1 { source.send(completion: .finished) }\n        return .none\n    },\n    receiveCompletion: { print(\"reader: \\($0)\") })\n\nprint(\"-- buffer, the reader asks for 10 --\")\nsource\n    .buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)\n    .subscribe(printer)\nfor value in 1...5 { source.send(value) }\nreader?.request(.max(10))\n\n/// The reader's side of a PlainDemandBuffer: its requests go to the queue.\nfinal class QueueSubscription: Subscription {\n    var onRequest: (Subscribers.Demand) -> Void = { _ in }\n    func request(_ demand: Subscribers.Demand) { onRequest(demand) }\n    func cancel() {}\n}\nprint(\"-- PlainDemandBuffer, the reader asks for 10 --\")\nlet source2 = PassthroughSubject<Int, Never>()\nlet queue = PlainDemandBuffer(downstream: AnySubscriber<Int, Never>(\n    receiveSubscription: { _ in },\n    receiveValue: { value in\n        print(\"reader: \\(value)\")\n        if value == 1 { source2.send(completion: .finished) }\n        return .none\n    },\n    receiveCompletion: { print(\"reader: \\($0)\") }))\nlet queueSubscription = QueueSubscription()\nqueueSubscription.onRequest = { _ = queue.request($0) }\nqueue.start(with: queueSubscription)\nlet feed = source2.sink(receiveCompletion: { queue.receive(completion: $0) },\n                        receiveValue: { _ = queue.receive($0) })\nfor value in 1...5 { source2.send(value) }\nqueueSubscription.request(.max(10))\n",
                 expectedOutput: "-- buffer, the reader asks for 10 --\nreader: 1\nreader: finished\nreader: 2\nreader: 3\nreader: 4\nreader: 5\n-- PlainDemandBuffer, the reader asks for 10 --\nreader: 1\nreader: 2\nreader: 3\nreader: 4\nreader: 5\nreader: finished\n",
                 run: chapter_09_in_the_wild_scenario12
@@ -284,10 +284,10 @@ reader?.request(.max(2))
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 4, Chapters/09-in-the-wild.md:271
+// Scenario 4, Chapters/09-in-the-wild.md:274
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario4() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 272)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 275)
 struct Page {
     let items: [String]
     let next: Int?
@@ -369,10 +369,10 @@ list?.request(.unlimited)
 withExtendedLifetime(list) {}
 }
 
-// Scenario 5, Chapters/09-in-the-wild.md:394
+// Scenario 5, Chapters/09-in-the-wild.md:397
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario5() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 395)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 398)
 func pager(_ name: String, page: @escaping (Int) -> AnyPublisher<String, Never>) {
     var list: Subscription?
     (1...4).publisher
@@ -398,10 +398,10 @@ pager("one value per item") { number in
 #sourceLocation()
 }
 
-// Scenario 6, Chapters/09-in-the-wild.md:470
+// Scenario 6, Chapters/09-in-the-wild.md:473
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario6() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 471)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 474)
 let trace = Trace()
 var pulled: Subscription?
 [1, 2, 3].publisher.traced("returns", into: trace).subscribe(AnySubscriber<Int, Never>(
@@ -420,10 +420,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(pulled) {}
 }
 
-// Scenario 7, Chapters/09-in-the-wild.md:536
+// Scenario 7, Chapters/09-in-the-wild.md:549
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario7() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 537)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 550)
 var subscription: Subscription?
 [1, 2].publisher.print("numbers").subscribe(AnySubscriber<Int, Never>(
     receiveSubscription: { subscription = $0 },
@@ -437,10 +437,10 @@ subscription?.request(.max(2))
 withExtendedLifetime(subscription) {}
 }
 
-// Scenario 8, Chapters/09-in-the-wild.md:563
+// Scenario 8, Chapters/09-in-the-wild.md:576
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario8() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 564)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 577)
 let trace = Trace()
 var subscription: Subscription?
 [1, 2].publisher.traced("numbers", into: trace).subscribe(AnySubscriber<Int, Never>(
@@ -457,18 +457,18 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(subscription) {}
 }
 
-// Scenario 9, Chapters/09-in-the-wild.md:590
+// Scenario 9, Chapters/09-in-the-wild.md:609
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario9() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 591)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 610)
 print(Subscribers.Demand.max(Int.max) + 1)
 #sourceLocation()
 }
 
-// Scenario 10, Chapters/09-in-the-wild.md:620
+// Scenario 10, Chapters/09-in-the-wild.md:651
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario10() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 621)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 652)
 struct Unplugged: Error, CustomStringConvertible {
     var description: String { "Unplugged" }
 }
@@ -492,10 +492,10 @@ print("violations:", trace.violations.count)
 withExtendedLifetime(trace) {}
 }
 
-// Scenario 11, Chapters/09-in-the-wild.md:733
+// Scenario 11, Chapters/09-in-the-wild.md:764
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario11() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 734)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 765)
 struct Oops: Error, CustomStringConvertible {
     var description: String { "Oops" }
 }
@@ -519,10 +519,10 @@ withExtendedLifetime(source) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/09-in-the-wild.md:802
+// Scenario 12, Chapters/09-in-the-wild.md:833
 @_optimize(none)
 private func chapter_09_in_the_wild_scenario12() {
-#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 803)
+#sourceLocation(file: "Chapters/09-in-the-wild.md", line: 834)
 let source = PassthroughSubject<Int, Never>()
 var reader: Subscription?
 let printer = AnySubscriber<Int, Never>(

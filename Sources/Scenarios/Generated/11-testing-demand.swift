@@ -19,8 +19,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 1,
                 heading: "A publisher to test, correct and broken",
-                line: 51,
-                outputLine: 110,
+                line: 52,
+                outputLine: 111,
                 code: "enum Bug { case none, overDelivery, lostCompletion, lateCancel }\n\nfinal class ListSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {\n    let target: S\n    var remaining: [Int]\n    let bug: Bug\n    var demand = Subscribers.Demand.none\n    var sending = false, cancelled = false, finished = false\n\n    init(target: S, values: [Int], bug: Bug) {\n        self.target = target\n        remaining = values\n        self.bug = bug\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        guard !sending else { return }\n        sending = true\n        defer { sending = false }\n        let checksCancel = bug != .lateCancel\n        if checksCancel && cancelled { return }\n        while !remaining.isEmpty, demand > .none || bug == .overDelivery {\n            if checksCancel && cancelled { return }\n            if demand > .none { demand -= 1 }\n            demand += target.receive(remaining.removeFirst())\n        }\n        if remaining.isEmpty, !finished, !cancelled, bug != .lostCompletion {\n            finished = true\n            target.receive(completion: .finished)\n        }\n    }\n\n    func cancel() { cancelled = true }\n}\n\nstruct ListPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let values: [Int]\n    var bug = Bug.none\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: ListSubscription(target: subscriber, values: values, bug: bug))\n    }\n}\n\nvar got: [Int] = []\nvar reader: Subscription?\nListPublisher(values: [1, 2, 3]).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(2)) },\n    receiveValue: { got.append($0); return .none },\n    receiveCompletion: { print(\"completion: \\($0)\") }))\nprint(\"after asking for 2:\", got)\nreader?.request(.max(1))\nprint(\"after asking for 1 more:\", got)\n",
                 expectedOutput: "after asking for 2: [1, 2]\ncompletion: finished\nafter asking for 1 more: [1, 2, 3]\n",
                 run: chapter_11_testing_demand_scenario1
@@ -28,8 +28,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 2,
                 heading: "The three tests",
-                line: 152,
-                outputLine: 249,
+                line: 153,
+                outputLine: 250,
                 code: "enum Bug { case none, overDelivery, lostCompletion, lateCancel }\n\nfinal class ListSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {\n    let target: S\n    var remaining: [Int]\n    let bug: Bug\n    var demand = Subscribers.Demand.none\n    var sending = false, cancelled = false, finished = false\n\n    init(target: S, values: [Int], bug: Bug) {\n        self.target = target\n        remaining = values\n        self.bug = bug\n    }\n\n    func request(_ more: Subscribers.Demand) {\n        demand += more\n        guard !sending else { return }\n        sending = true\n        defer { sending = false }\n        let checksCancel = bug != .lateCancel\n        if checksCancel && cancelled { return }\n        while !remaining.isEmpty, demand > .none || bug == .overDelivery {\n            if checksCancel && cancelled { return }\n            if demand > .none { demand -= 1 }\n            demand += target.receive(remaining.removeFirst())\n        }\n        if remaining.isEmpty, !finished, !cancelled, bug != .lostCompletion {\n            finished = true\n            target.receive(completion: .finished)\n        }\n    }\n\n    func cancel() { cancelled = true }\n}\n\nstruct ListPublisher: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    let values: [Int]\n    var bug = Bug.none\n\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: ListSubscription(target: subscriber, values: values, bug: bug))\n    }\n}\n\n/// Subscribes `publisher` through a traced hop with a subscriber that asks `demand`\n/// at first and cancels on the value `cancelOn`, if any.\nfunc drive(_ publisher: ListPublisher, asking demand: Subscribers.Demand, cancelOn: Int? = nil)\n    -> (got: [Int], completions: Int, trace: Trace) {\n    let trace = Trace()\n    var got: [Int] = []\n    var completions = 0\n    var subscription: Subscription?\n    publisher.traced(\"list\", into: trace).subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { subscription = $0; $0.request(demand) },\n        receiveValue: { value in\n            got.append(value)\n            if value == cancelOn { subscription?.cancel() }\n            return .none\n        },\n        receiveCompletion: { _ in completions += 1 }))\n    return (got, completions, trace)\n}\n\nfunc rules(_ trace: Trace) -> String {\n    trace.violations.isEmpty ? \"\" : \" (rules \" + trace.violations.map(\\.rule).joined(separator: \", \") + \")\"\n}\n\nlet tests: [(String, (ListPublisher) -> String?)] = [\n    (\"honours a small demand\", { publisher in\n        let run = drive(publisher, asking: .max(2))\n        return run.got == [1, 2] && run.trace.violations.isEmpty\n            ? nil : \"got \\(run.got)\\(rules(run.trace))\"\n    }),\n    (\"finishes once, after the last value\", { publisher in\n        let run = drive(publisher, asking: .unlimited)\n        return run.got == [1, 2, 3] && run.completions == 1 && run.trace.violations.isEmpty\n            ? nil : \"got \\(run.got) and \\(run.completions) completions\"\n    }),\n    (\"is silent after a cancel from inside receive\", { publisher in\n        let run = drive(publisher, asking: .unlimited, cancelOn: 1)\n        return run.got == [1] && run.trace.violations.isEmpty\n            ? nil : \"got \\(run.got)\\(rules(run.trace))\"\n    }),\n]\n\nfor bug in [Bug.none, .overDelivery, .lostCompletion, .lateCancel] {\n    print(\"publisher with bug .\\(bug):\")\n    for (name, test) in tests {\n        print(\"  \\(test(ListPublisher(values: [1, 2, 3], bug: bug)).map { \"FAIL\" + \" \" + name + \": \" + $0 } ?? \"pass \" + name)\")\n    }\n}\n",
                 expectedOutput: "publisher with bug .none:\n  pass honours a small demand\n  pass finishes once, after the last value\n  pass is silent after a cancel from inside receive\npublisher with bug .overDelivery:\n  FAIL honours a small demand: got [1, 2, 3] (rules 1.1)\n  pass finishes once, after the last value\n  pass is silent after a cancel from inside receive\npublisher with bug .lostCompletion:\n  pass honours a small demand\n  FAIL finishes once, after the last value: got [1, 2, 3] and 0 completions\n  pass is silent after a cancel from inside receive\npublisher with bug .lateCancel:\n  pass honours a small demand\n  pass finishes once, after the last value\n  FAIL is silent after a cancel from inside receive: got [1] (rules 1.8, 1.8)\n",
                 run: chapter_11_testing_demand_scenario2
@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "A timeline in the failure message",
-                line: 285,
-                outputLine: 306,
+                line: 286,
+                outputLine: 307,
                 code: "// Like the .overDelivery bug: everything at once, whatever was asked for.\nstruct Eager: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: Subscriptions.empty)\n        for value in 1...3 { _ = subscriber.receive(value) }\n        subscriber.receive(completion: .finished)\n    }\n}\n\nlet trace = Trace()\nEager().traced(\"list\", into: trace).subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { $0.request(.max(2)) },\n    receiveValue: { _ in .none },\n    receiveCompletion: { _ in }))\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "#            2  3  5  6    7\nlist request    2\n     event   ^--1--2--3----|\n     demand  0  1  0  0    0\n     broken           1.1\n\nRS 1.1 at #6: list delivered 3 with no demand outstanding: 2 requested, 3\n  delivered\n",
                 run: chapter_11_testing_demand_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "Time, without waiting",
-                line: 335,
-                outputLine: 367,
+                line: 336,
+                outputLine: 368,
                 code: "let scheduler = DispatchQueue.test\nlet trace = Trace(scheduler: scheduler)\nlet burst = PassthroughSubject<String, Never>()\nlet paced = PassthroughSubject<String, Never>()\nlet pacing = burst\n    .buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)\n    .traced(\"into pace\", into: trace)\n    .pace(.seconds(1), scheduler: scheduler, subject: paced)\nlet output = paced.sink { _ in }\n\nfor letter in [\"A\", \"B\", \"C\"] { burst.send(letter) }\nscheduler.advance(by: .seconds(5))\n\nvar times: [Double] = []\nvar requests: [Subscribers.Demand] = []\nfor event in trace.events {\n    switch event.kind {\n    case .value: times.append(event.time ?? -1)\n    case let .request(demand): requests.append(demand)\n    default: break\n    }\n}\nlet gaps = zip(times.dropFirst(), times).map { $0 - $1 }\nprint(\"values at\", times)\nprint(\"every gap at least one second:\", gaps.allSatisfy { $0 >= 1 })\nprint(\"requests:\", requests)\nprint(\"violations:\", trace.violations.count)\npacing.cancel()\noutput.cancel()\n",
                 expectedOutput: "values at [0.0, 1.0, 2.0]\nevery gap at least one second: true\nrequests: [max(1), max(1), max(1), max(1)]\nviolations: 0\n",
                 run: chapter_11_testing_demand_scenario4
@@ -56,10 +56,10 @@ extension ScenarioCatalog {
     )
 }
 
-// Scenario 1, Chapters/11-testing-demand.md:51
+// Scenario 1, Chapters/11-testing-demand.md:52
 @_optimize(none)
 private func chapter_11_testing_demand_scenario1() {
-#sourceLocation(file: "Chapters/11-testing-demand.md", line: 52)
+#sourceLocation(file: "Chapters/11-testing-demand.md", line: 53)
 enum Bug { case none, overDelivery, lostCompletion, lateCancel }
 
 final class ListSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
@@ -121,10 +121,10 @@ withExtendedLifetime(got) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 2, Chapters/11-testing-demand.md:152
+// Scenario 2, Chapters/11-testing-demand.md:153
 @_optimize(none)
 private func chapter_11_testing_demand_scenario2() {
-#sourceLocation(file: "Chapters/11-testing-demand.md", line: 153)
+#sourceLocation(file: "Chapters/11-testing-demand.md", line: 154)
 enum Bug { case none, overDelivery, lostCompletion, lateCancel }
 
 final class ListSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
@@ -223,10 +223,10 @@ for bug in [Bug.none, .overDelivery, .lostCompletion, .lateCancel] {
 withExtendedLifetime(tests) {}
 }
 
-// Scenario 3, Chapters/11-testing-demand.md:285
+// Scenario 3, Chapters/11-testing-demand.md:286
 @_optimize(none)
 private func chapter_11_testing_demand_scenario3() {
-#sourceLocation(file: "Chapters/11-testing-demand.md", line: 286)
+#sourceLocation(file: "Chapters/11-testing-demand.md", line: 287)
 // Like the .overDelivery bug: everything at once, whatever was asked for.
 struct Eager: Publisher {
     typealias Output = Int
@@ -249,10 +249,10 @@ print(trace.timeline(), terminator: "")
 withExtendedLifetime(trace) {}
 }
 
-// Scenario 4, Chapters/11-testing-demand.md:335
+// Scenario 4, Chapters/11-testing-demand.md:336
 @_optimize(none)
 private func chapter_11_testing_demand_scenario4() {
-#sourceLocation(file: "Chapters/11-testing-demand.md", line: 336)
+#sourceLocation(file: "Chapters/11-testing-demand.md", line: 337)
 let scheduler = DispatchQueue.test
 let trace = Trace(scheduler: scheduler)
 let burst = PassthroughSubject<String, Never>()
