@@ -17,6 +17,34 @@ import WorkbookTestSupport
         try ServedBook(packageRoot: BuiltWorkbook.packageRoot, locateOpenCombine: locate)
     }
 
+    /// Every language with a catalogue is served: its index and chapters under its folder, in
+    /// its `lang`, with a switcher to the same page in each language, the English heading
+    /// anchors, and the same scenarios.
+    @Test func everyLanguageIsServedWithItsSwitcherAndTheEnglishAnchors() throws {
+        let book = try Self.book()
+        let english = try #require(book.html(at: "chapters/01-demand.html")).contents
+        let englishIDs = Self.headingIDs(english)
+        #expect(!englishIDs.isEmpty)
+        for (folder, tag) in [("zh", "zh-Hans"), ("ja", "ja"), ("ru", "ru")] {
+            let page = try #require(book.html(at: "\(folder)/chapters/01-demand.html"), "\(folder)").contents
+            #expect(page.contains("<html lang=\"\(tag)\">"))
+            #expect(page.contains("<nav class=\"languages\" aria-label=\"Language\">"))
+            #expect(page.contains("href=\"../../chapters/01-demand.html\" hreflang=\"en\""))
+            #expect(page.contains("href=\"../../\(folder)/chapters/01-demand.html\" hreflang=\"\(tag)\" lang=\"\(tag)\" aria-current=\"true\""))
+            #expect(Self.headingIDs(page) == englishIDs, "\(folder)")
+            #expect(page.components(separatedBy: "<figure class=\"scenario\"").count == english.components(separatedBy: "<figure class=\"scenario\"").count)
+            let index = try #require(book.html(at: "\(folder)/index.html")).contents
+            #expect(index.contains("id=\"originals\""), "\(folder)'s index names no original")
+        }
+    }
+
+    private static func headingIDs(_ html: String) -> [String] {
+        html.components(separatedBy: "<h").dropFirst().compactMap { part -> String? in
+            guard part.first?.isNumber == true, let start = part.range(of: " id=\""), let end = part[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(part[start.upperBound..<end])
+        }
+    }
+
     /// Every link and every file a page loads, followed from the index, is served: the API,
     /// the library's sources and OpenCombine's cited files and licence among them.
     @Test func everyLinkFromTheIndexLeadsToAServedPage() throws {
