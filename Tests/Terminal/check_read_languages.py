@@ -16,8 +16,10 @@ Exits 1 with one line per problem.
 """
 import argparse, pathlib, re, shutil, subprocess, sys, time, unicodedata
 
-CLOSING = set("、。，．,.・：；:;？！?!)）]］}｝」』】〕〉》〙〗〟’”ーヽヾゝゞ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥〜～％%")
-OPENING = set("(（[［{｛「『【〔〈《〘〖〝‘“")
+# Chinese and Japanese punctuation only: a line may start with an ASCII `.` after a space
+# (`.max(1)` is a word), where a line always may break.
+CLOSING = set("、。，．・：；？！）］｝」』】〕〉》〙〗〟ーヽヾゝゞ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥〜～％")
+OPENING = set("（［｛「『【〔〈《〘〖〝")
 WIDE = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
