@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "Step 3: a door from outside",
-                line: 205,
-                outputLine: 224,
+                line: 204,
+                outputLine: 223,
                 code: "let sink = [1, 2, 3, 4].publisher\n    .print()\n    .mySink(\n        receiveCompletion: { print(\"completion: \\($0)\") },\n        receiveValue: { value in\n            print(\"value: \\(value)\")\n            return false\n        })\n\nprint(\"-- resume --\")\nsink.resume()\nprint(\"-- resume --\")\nsink.resume()\nprint(\"-- cancel, then resume --\")\nsink.cancel()\nsink.resume()\n",
                 expectedOutput: "receive subscription: ([1, 2, 3, 4])\nrequest max: (1)\nreceive value: (1)\nvalue: 1\n-- resume --\nrequest max: (1)\nreceive value: (2)\nvalue: 2\n-- resume --\nrequest max: (1)\nreceive value: (3)\nvalue: 3\n-- cancel, then resume --\nreceive cancel\n",
                 run: chapter_02_mysink_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "Step 4: let the consumer decide",
-                line: 392,
-                outputLine: 414,
+                line: 391,
+                outputLine: 413,
                 code: "let subject = PassthroughSubject<String, Never>()\nlet sink = PlainMySink<String, Never>(\n    receiveCompletion: { print(\"completion: \\($0)\") },\n    receiveValue: { value in\n        print(\"value: \\(value)\")\n        return value != \"pause\"\n    })\nsubject.print(\"subject\").subscribe(sink)\n\nprint(\"-- resume while flowing: asks for nothing --\")\nsink.resume()\nsink.resume()\nsubject.send(\"a\")\nsubject.send(\"pause\")\nsubject.send(\"lost\")\nprint(\"-- resume while paused: asks for one --\")\nsink.resume()\nsubject.send(\"b\")\nsubject.send(completion: .finished)\n",
                 expectedOutput: "subject: receive subscription: (PassthroughSubject)\nsubject: request max: (1)\n-- resume while flowing: asks for nothing --\nsubject: receive value: (a)\nvalue: a\nsubject: request max: (1) (synchronous)\nsubject: receive value: (pause)\nvalue: pause\n-- resume while paused: asks for one --\nsubject: request max: (1)\nsubject: receive value: (b)\nvalue: b\nsubject: request max: (1) (synchronous)\nsubject: receive finished\ncompletion: finished\n",
                 run: chapter_02_mysink_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "Five per tick",
-                line: 453,
-                outputLine: 479,
+                line: 452,
+                outputLine: 478,
                 code: "let scheduler = DispatchQueue.test\nvar batch: [Int] = []\n\nlet sink = (1...).publisher.mySink(\n    receiveCompletion: { print(\"completion: \\($0)\") },\n    receiveValue: { value in\n        batch.append(value)\n        return batch.count < 5     // pause once five are waiting\n    })\nprint(\"start:  \\(batch)\")\n\nlet timer = scheduler.schedule(\n    after: scheduler.now.advanced(by: .seconds(1)),\n    interval: .seconds(1)\n) {\n    batch.removeAll()\n    sink.resume()\n    print(\"tick:   \\(batch)\")\n}\n\nscheduler.advance(by: .seconds(3))\ntimer.cancel()\nsink.cancel()\n",
                 expectedOutput: "start:  [1, 2, 3, 4, 5]\ntick:   [6, 7, 8, 9, 10]\ntick:   [11, 12, 13, 14, 15]\ntick:   [16, 17, 18, 19, 20]\n",
                 run: chapter_02_mysink_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Pausing, drawn",
-                line: 502,
-                outputLine: 515,
+                line: 501,
+                outputLine: 514,
                 code: "let trace = Trace()\nlet sink = [\"a\", \"b\", \"c\", \"d\", \"e\"].publisher\n    .traced(\"letters\", into: trace)\n    .mySink(\n        receiveCompletion: { _ in },\n        receiveValue: { $0 != \"b\" && $0 != \"d\" })\nsink.resume()\nsink.resume()\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "#               2  3  4   5  6  7   8  9  10  11\nletters request    1  +1     1  +1     1  +1\n        event   ^-----a---b-----c---d-----e---|\n        demand  0  1  1   0  1  1   0  1  1   1\n",
                 run: chapter_02_mysink_scenario6
@@ -147,10 +147,10 @@ print("== first .max(1), then .max(1) each time ==")
 #sourceLocation()
 }
 
-// Scenario 3, Chapters/02-mysink.md:205
+// Scenario 3, Chapters/02-mysink.md:204
 @_optimize(none)
 private func chapter_02_mysink_scenario3() {
-#sourceLocation(file: "Chapters/02-mysink.md", line: 206)
+#sourceLocation(file: "Chapters/02-mysink.md", line: 205)
 let sink = [1, 2, 3, 4].publisher
     .print()
     .mySink(
@@ -171,10 +171,10 @@ sink.resume()
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 4, Chapters/02-mysink.md:392
+// Scenario 4, Chapters/02-mysink.md:391
 @_optimize(none)
 private func chapter_02_mysink_scenario4() {
-#sourceLocation(file: "Chapters/02-mysink.md", line: 393)
+#sourceLocation(file: "Chapters/02-mysink.md", line: 392)
 let subject = PassthroughSubject<String, Never>()
 let sink = PlainMySink<String, Never>(
     receiveCompletion: { print("completion: \($0)") },
@@ -199,10 +199,10 @@ withExtendedLifetime(subject) {}
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 5, Chapters/02-mysink.md:453
+// Scenario 5, Chapters/02-mysink.md:452
 @_optimize(none)
 private func chapter_02_mysink_scenario5() {
-#sourceLocation(file: "Chapters/02-mysink.md", line: 454)
+#sourceLocation(file: "Chapters/02-mysink.md", line: 453)
 let scheduler = DispatchQueue.test
 var batch: [Int] = []
 
@@ -233,10 +233,10 @@ withExtendedLifetime(sink) {}
 withExtendedLifetime(timer) {}
 }
 
-// Scenario 6, Chapters/02-mysink.md:502
+// Scenario 6, Chapters/02-mysink.md:501
 @_optimize(none)
 private func chapter_02_mysink_scenario6() {
-#sourceLocation(file: "Chapters/02-mysink.md", line: 503)
+#sourceLocation(file: "Chapters/02-mysink.md", line: 502)
 let trace = Trace()
 let sink = ["a", "b", "c", "d", "e"].publisher
     .traced("letters", into: trace)
