@@ -37,8 +37,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 3,
                 heading: "The race",
-                line: 551,
-                outputLine: 569,
+                line: 552,
+                outputLine: 570,
                 code: "let first = PassthroughSubject<Int, Never>()\nlet second = PassthroughSubject<Int, Never>()\nlet cancellable = first\n    .handleEvents(receiveCancel: { print(\"first: cancelled\") })\n    .plainAmb(second.handleEvents(receiveCancel: { print(\"second: cancelled\") }))\n    .sink(receiveCompletion: { print(\"amb: completed with \\($0)\") },\n          receiveValue: { print(\"amb: \\($0)\") })\n\nprint(\"-- second sends --\")\nsecond.send(3)\nprint(\"-- first sends --\")\nfirst.send(1)\nprint(\"-- cancel the amb --\")\ncancellable.cancel()\nsecond.send(7)\n",
                 expectedOutput: "-- second sends --\nfirst: cancelled\namb: 3\n-- first sends --\n-- cancel the amb --\nsecond: cancelled\n",
                 run: chapter_04_amb_scenario3
@@ -46,8 +46,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 4,
                 heading: "A completion can win, too",
-                line: 586,
-                outputLine: 607,
+                line: 587,
+                outputLine: 608,
                 code: "let first = PassthroughSubject<Int, Never>()\nlet second = PassthroughSubject<Int, Never>()\nlet cancellable = first\n    .plainAmb(second.handleEvents(receiveCancel: { print(\"second: cancelled\") }))\n    .sink(receiveCompletion: { print(\"amb: completed with \\($0)\") },\n          receiveValue: { print(\"amb: \\($0)\") })\nfirst.send(completion: .finished)\nsecond.send(1)\nsecond.send(completion: .finished)\ncancellable.cancel()\n\nprint(\"--\")\n_ = Empty<Int, Never>().plainAmb(Just(1)).sink(\n    receiveCompletion: { print(\"Empty vs Just: \\($0)\") },\n    receiveValue: { print(\"Empty vs Just: \\($0)\") })\n_ = Just(1).plainAmb(Empty<Int, Never>()).sink(\n    receiveCompletion: { print(\"Just vs Empty: \\($0)\") },\n    receiveValue: { print(\"Just vs Empty: \\($0)\") })\n",
                 expectedOutput: "second: cancelled\namb: completed with finished\n--\nEmpty vs Just: finished\nJust vs Empty: 1\nJust vs Empty: finished\n",
                 run: chapter_04_amb_scenario4
@@ -55,8 +55,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 5,
                 heading: "The race, drawn",
-                line: 634,
-                outputLine: 652,
+                line: 635,
+                outputLine: 653,
                 code: "let trace = Trace()\nlet first = PassthroughSubject<Int, Never>()\nlet second = PassthroughSubject<Int, Never>()\nlet cancellable = first.traced(\"first\", into: trace)\n    .plainAmb(second.traced(\"second\", into: trace))\n    .traced(\"amb\", into: trace)\n    .sink { _ in }\n\nsecond.send(3)\nfirst.send(1)\nsecond.send(6)\nsecond.send(completion: .finished)\n\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "#              2  3  6  9  13  15\namb    request    ∞\n       event   ^--------3--6---|\n       demand  0  ∞     ∞  ∞   ∞\nfirst  request       ∞\n       event      ^-----!\n       demand     0  ∞  ∞\nsecond request          ∞\n       event         ^--3--6---|\n       demand        0  ∞  ∞   ∞\n",
                 run: chapter_04_amb_scenario5
@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Demand through an operator",
-                line: 702,
-                outputLine: 715,
+                line: 703,
+                outputLine: 716,
                 code: "let slow = PassthroughSubject<Int, Never>()\nlet sink = slow\n    .print(\"slow\")\n    .plainAmb([1, 2, 3].publisher.print(\"fast\"))\n    .mySink(receiveCompletion: { print(\"completion: \\($0)\") },\n            receiveValue: { print(\"got \\($0)\"); return false })\nprint(\"-- resume --\")\nsink.resume()\nprint(\"-- resume --\")\nsink.resume()\n",
                 expectedOutput: "slow: receive subscription: (PassthroughSubject)\nslow: request max: (1)\nfast: receive subscription: ([1, 2, 3])\nfast: request max: (1)\nfast: receive value: (1)\nslow: receive cancel\ngot 1\n-- resume --\nfast: request max: (1)\nfast: receive value: (2)\ngot 2\n-- resume --\nfast: request max: (1)\nfast: receive value: (3)\ngot 3\nfast: receive finished\ncompletion: finished\n",
                 run: chapter_04_amb_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "One upstream: pass the subscription on, or stand in for it",
-                line: 890,
-                outputLine: 903,
+                line: 892,
+                outputLine: 905,
                 code: "let readings = PassthroughSubject<Int, Never>()\nlet cancellable = readings\n    .map { $0 * 10 }\n    .filter { $0 != 20 }\n    .print(\"below map and filter\")\n    .sink { print(\"sink: \\($0)\") }\nreadings.send(1)\nreadings.send(2)\nreadings.send(3)\ncancellable.cancel()\n",
                 expectedOutput: "below map and filter: receive subscription: (PassthroughSubject)\nbelow map and filter: request unlimited\nbelow map and filter: receive value: (10)\nsink: 10\nbelow map and filter: receive value: (30)\nsink: 30\nbelow map and filter: receive cancel\n",
                 run: chapter_04_amb_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "One upstream: pass the subscription on, or stand in for it",
-                line: 967,
-                outputLine: 1003,
+                line: 969,
+                outputLine: 1005,
                 code: "final class ProbeSubscription: Subscription {\n    let send: (Int) -> Subscribers.Demand\n    var next = 1\n    init(send: @escaping (Int) -> Subscribers.Demand) { self.send = send }\n    func request(_ demand: Subscribers.Demand) {\n        print(\"probe: asked for \\(demand), sends \\(next)\")\n        let value = next\n        next += 1\n        print(\"probe: receive(\\(value)) returned \\(send(value))\")\n    }\n    func cancel() {}\n}\nstruct Probe: Publisher {\n    typealias Output = Int\n    typealias Failure = Never\n    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n        subscriber.receive(subscription: ProbeSubscription(send: { subscriber.receive($0) }))\n    }\n}\n\nlet scheduler = DispatchQueue.test\nProbe()\n    .receive(on: scheduler)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { $0.request(.max(1)) },\n        receiveValue: { value in\n            let more: Subscribers.Demand = value < 2 ? .max(1) : .none\n            print(\"reader: got \\(value), returns \\(more)\")\n            return more\n        },\n        receiveCompletion: { _ in }))\nprint(\"-- advance the scheduler --\")\nscheduler.advance()\n",
                 expectedOutput: "probe: asked for max(1), sends 1\nprobe: receive(1) returned max(0)\n-- advance the scheduler --\nreader: got 1, returns max(1)\nprobe: asked for max(1), sends 2\nprobe: receive(2) returned max(0)\nreader: got 2, returns max(0)\n",
                 run: chapter_04_amb_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "More than two: Publishers.amb(_:)",
-                line: 1074,
-                outputLine: 1095,
+                line: 1076,
+                outputLine: 1097,
                 code: "let mirrors = [\"north\", \"south\", \"east\"].map { name in\n    (name, PassthroughSubject<String, Never>())\n}\nlet download = Publishers.amb(mirrors.map { name, subject in\n    subject.handleEvents(receiveCancel: { print(\"\\(name): cancelled\") })\n})\n.sink(receiveCompletion: { print(\"download: \\($0)\") },\n      receiveValue: { print(\"download: \\($0)\") })\n\nmirrors[2].1.send(\"chunk 1 from east\")\nmirrors[0].1.send(\"chunk 1 from north\")\nmirrors[2].1.send(completion: .finished)\n\nlet nobody = Publishers.amb([PassthroughSubject<String, Never>]())\n    .sink(receiveCompletion: { print(\"no mirrors: \\($0)\") },\n          receiveValue: { print(\"no mirrors: \\($0)\") })\ndownload.cancel()\nnobody.cancel()\n",
                 expectedOutput: "north: cancelled\nsouth: cancelled\ndownload: chunk 1 from east\ndownload: finished\nno mirrors: finished\n",
                 run: chapter_04_amb_scenario9
@@ -151,10 +151,10 @@ withExtendedLifetime(second) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 3, Chapters/04-amb.md:551
+// Scenario 3, Chapters/04-amb.md:552
 @_optimize(none)
 private func chapter_04_amb_scenario3() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 552)
+#sourceLocation(file: "Chapters/04-amb.md", line: 553)
 let first = PassthroughSubject<Int, Never>()
 let second = PassthroughSubject<Int, Never>()
 let cancellable = first
@@ -176,10 +176,10 @@ withExtendedLifetime(second) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 4, Chapters/04-amb.md:586
+// Scenario 4, Chapters/04-amb.md:587
 @_optimize(none)
 private func chapter_04_amb_scenario4() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 587)
+#sourceLocation(file: "Chapters/04-amb.md", line: 588)
 let first = PassthroughSubject<Int, Never>()
 let second = PassthroughSubject<Int, Never>()
 let cancellable = first
@@ -204,10 +204,10 @@ withExtendedLifetime(second) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 5, Chapters/04-amb.md:634
+// Scenario 5, Chapters/04-amb.md:635
 @_optimize(none)
 private func chapter_04_amb_scenario5() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 635)
+#sourceLocation(file: "Chapters/04-amb.md", line: 636)
 let trace = Trace()
 let first = PassthroughSubject<Int, Never>()
 let second = PassthroughSubject<Int, Never>()
@@ -230,10 +230,10 @@ withExtendedLifetime(second) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 6, Chapters/04-amb.md:702
+// Scenario 6, Chapters/04-amb.md:703
 @_optimize(none)
 private func chapter_04_amb_scenario6() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 703)
+#sourceLocation(file: "Chapters/04-amb.md", line: 704)
 let slow = PassthroughSubject<Int, Never>()
 let sink = slow
     .print("slow")
@@ -249,10 +249,10 @@ withExtendedLifetime(slow) {}
 withExtendedLifetime(sink) {}
 }
 
-// Scenario 7, Chapters/04-amb.md:890
+// Scenario 7, Chapters/04-amb.md:892
 @_optimize(none)
 private func chapter_04_amb_scenario7() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 891)
+#sourceLocation(file: "Chapters/04-amb.md", line: 893)
 let readings = PassthroughSubject<Int, Never>()
 let cancellable = readings
     .map { $0 * 10 }
@@ -268,10 +268,10 @@ withExtendedLifetime(readings) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 8, Chapters/04-amb.md:967
+// Scenario 8, Chapters/04-amb.md:969
 @_optimize(none)
 private func chapter_04_amb_scenario8() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 968)
+#sourceLocation(file: "Chapters/04-amb.md", line: 970)
 final class ProbeSubscription: Subscription {
     let send: (Int) -> Subscribers.Demand
     var next = 1
@@ -309,10 +309,10 @@ scheduler.advance()
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 9, Chapters/04-amb.md:1074
+// Scenario 9, Chapters/04-amb.md:1076
 @_optimize(none)
 private func chapter_04_amb_scenario9() {
-#sourceLocation(file: "Chapters/04-amb.md", line: 1075)
+#sourceLocation(file: "Chapters/04-amb.md", line: 1077)
 let mirrors = ["north", "south", "east"].map { name in
     (name, PassthroughSubject<String, Never>())
 }

@@ -64,8 +64,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 6,
                 heading: "Absorbing: buffer and its three whenFull strategies",
-                line: 357,
-                outputLine: 376,
+                line: 358,
+                outputLine: 377,
                 code: "let source = PassthroughSubject<Int, Never>()\nvar reader: Subscription?\nsource\n    .print(\"source\")\n    .buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)\n    .subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { subscription in\n            reader = subscription\n            subscription.request(.max(1))\n        },\n        receiveValue: { print(\"reader: got \\($0)\"); return .none },\n        receiveCompletion: { print(\"reader: \\($0)\") }))\n\nfor value in 1...5 { source.send(value) }\nprint(\"-- reader asks for 3 more --\")\nreader?.request(.max(3))\n",
                 expectedOutput: "source: receive subscription: (PassthroughSubject)\nsource: request max: (2)\nsource: receive value: (1)\nreader: got 1\nsource: request max: (1) (synchronous)\nsource: receive value: (2)\nsource: receive value: (3)\n-- reader asks for 3 more --\nreader: got 2\nreader: got 3\nsource: request max: (2)\n",
                 run: chapter_07_operators_scenario6
@@ -73,8 +73,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 7,
                 heading: "At most N in flight: flatMap(maxPublishers:)",
-                line: 410,
-                outputLine: 440,
+                line: 411,
+                outputLine: 441,
                 code: "var inFlight: [Int: PassthroughSubject<String, Never>] = [:]\n\nfunc fetch(_ id: Int) -> PassthroughSubject<String, Never> {\n    print(\"start fetching \\(id)\")\n    let response = PassthroughSubject<String, Never>()\n    inFlight[id] = response\n    return response\n}\n\nfunc answer(_ id: Int) {\n    inFlight[id]?.send(\"profile \\(id)\")\n    inFlight[id]?.send(completion: .finished)\n}\n\nlet cancellable = [1, 2, 3, 4, 5].publisher\n    .print(\"ids\")\n    .flatMap(maxPublishers: .max(2)) { fetch($0) }\n    .sink(receiveCompletion: { print(\"all done: \\($0)\") },\n          receiveValue: { print(\"received \\($0)\") })\n\nprint(\"-- 2 answers --\")\nanswer(2)\nanswer(1)\nprint(\"-- the rest --\")\nanswer(3)\nanswer(4)\nanswer(5)\n",
                 expectedOutput: "ids: receive subscription: ([1, 2, 3, 4, 5])\nids: request max: (2)\nids: receive value: (1)\nstart fetching 1\nids: receive value: (2)\nstart fetching 2\n-- 2 answers --\nreceived profile 2\nids: request max: (1)\nids: receive value: (3)\nstart fetching 3\nreceived profile 1\nids: request max: (1)\nids: receive value: (4)\nstart fetching 4\n-- the rest --\nreceived profile 3\nids: request max: (1)\nids: receive value: (5)\nstart fetching 5\nids: receive finished\nreceived profile 4\nreceived profile 5\nall done: finished\n",
                 run: chapter_07_operators_scenario7
@@ -82,8 +82,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 8,
                 heading: "Switching: switchToLatest, search as you type",
-                line: 485,
-                outputLine: 513,
+                line: 486,
+                outputLine: 514,
                 code: "var searches: [String: PassthroughSubject<String, Never>] = [:]\nfunc search(_ text: String) -> AnyPublisher<String, Never> {\n    let results = PassthroughSubject<String, Never>()\n    searches[text] = results\n    return results.print(\"  search \\(text)\").eraseToAnyPublisher()\n}\n\nlet queries = PassthroughSubject<String, Never>()\nvar list: Subscription?\nqueries\n    .print(\"queries\")\n    .map(search)\n    .switchToLatest()\n    .subscribe(AnySubscriber<String, Never>(\n        receiveSubscription: { list = $0; $0.request(.max(2)) },\n        receiveValue: { print(\"list shows \\($0)\"); return .none },\n        receiveCompletion: { print(\"list: \\($0)\") }))\n\nqueries.send(\"c\")\nsearches[\"c\"]?.send(\"cat\")\nprint(\"-- the user types o --\")\nqueries.send(\"co\")\nsearches[\"c\"]?.send(\"car\")\nsearches[\"co\"]?.send(\"cod\")\nsearches[\"co\"]?.send(\"cow\")\n",
                 expectedOutput: "queries: receive subscription: (PassthroughSubject)\nqueries: request unlimited\nqueries: receive value: (c)\n  search c: receive subscription: (PassthroughSubject)\n  search c: request max: (2)\n  search c: receive value: (cat)\nlist shows cat\n-- the user types o --\nqueries: receive value: (co)\n  search c: receive cancel\n  search co: receive subscription: (PassthroughSubject)\n  search co: request max: (1)\n  search co: receive value: (cod)\nlist shows cod\n",
                 run: chapter_07_operators_scenario8
@@ -91,8 +91,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 9,
                 heading: "Recovering: catch and retry",
-                line: 551,
-                outputLine: 579,
+                line: 552,
+                outputLine: 580,
                 code: "struct Flaky: Error {}\nvar attempts = 0\nlet source = Deferred { () -> AnyPublisher<String, Flaky> in\n    attempts += 1\n    let values = [\"attempt \\(attempts)\", \"more\"].publisher.setFailureType(to: Flaky.self)\n    return attempts == 1\n        ? values.prefix(1).append(Fail(error: Flaky())).eraseToAnyPublisher()\n        : values.eraseToAnyPublisher()\n}\n\nfunc askForThree(_ name: String) -> AnySubscriber<String, Flaky> {\n    AnySubscriber(\n        receiveSubscription: { $0.request(.max(3)) },\n        receiveValue: { print(\"\\(name) got \\($0)\"); return .none },\n        receiveCompletion: { print(\"\\(name): \\($0)\") })\n}\n\nprint(\"== retry(1) ==\")\nsource.print(\"  source\").retry(1).subscribe(askForThree(\"retry\"))\n\nprint(\"== catch ==\")\nattempts = 0\nsource.print(\"  source\")\n    .catch { _ in [\"fallback\"].publisher.setFailureType(to: Flaky.self).print(\"  fallback\") }\n    .subscribe(askForThree(\"catch\"))\n",
                 expectedOutput: "== retry(1) ==\n  source: receive subscription: (Concatenate)\n  source: request max: (3)\n  source: receive value: (attempt 1)\nretry got attempt 1\n  source: receive error: (Flaky())\n  source: receive subscription: ([\"attempt 2\", \"more\"])\n  source: request max: (2)\n  source: receive value: (attempt 2)\nretry got attempt 2\n  source: receive value: (more)\nretry got more\n  source: receive finished\nretry: finished\n== catch ==\n  source: receive subscription: (Concatenate)\n  source: request max: (3)\n  source: receive value: (attempt 1)\ncatch got attempt 1\n  source: receive error: (Flaky())\n  fallback: receive subscription: ([\"fallback\"])\n  fallback: request max: (2)\n  fallback: receive value: (fallback)\ncatch got fallback\n  fallback: receive finished\ncatch: finished\n",
                 run: chapter_07_operators_scenario9
@@ -100,8 +100,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 10,
                 heading: "Changing threads: receive(on:) and subscribe(on:)",
-                line: 635,
-                outputLine: 658,
+                line: 636,
+                outputLine: 659,
                 code: "let scheduler = DispatchQueue.test\n\nfunc askOneByOne(_ name: String, _ publisher: AnyPublisher<Int, Never>) {\n    print(name)\n    publisher.subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { $0.request(.max(1)) },\n        receiveValue: { print(\"    got \\($0), returns .max(1)\"); return .max(1) },\n        receiveCompletion: { print(\"    \\($0)\") }))\n    print(\"  -- advance --\")\n    scheduler.advance()\n}\n\naskOneByOne(\"receive(on:)\", [1, 2].publisher\n    .print(\"  numbers\")\n    .receive(on: scheduler)\n    .eraseToAnyPublisher())\naskOneByOne(\"subscribe(on:)\", [1, 2].publisher\n    .print(\"  numbers\")\n    .subscribe(on: scheduler)\n    .eraseToAnyPublisher())\n",
                 expectedOutput: "receive(on:)\n  numbers: receive subscription: ([1, 2])\n  numbers: request max: (1)\n  numbers: receive value: (1)\n  -- advance --\n    got 1, returns .max(1)\n  numbers: request max: (1)\n  numbers: receive value: (2)\n  numbers: receive finished\n    got 2, returns .max(1)\n  numbers: request max: (1)\n    finished\nsubscribe(on:)\n  -- advance --\n  numbers: receive subscription: ([1, 2])\n  numbers: request max: (1)\n  numbers: receive value: (1)\n    got 1, returns .max(1)\n  numbers: request max: (1) (synchronous)\n  numbers: receive value: (2)\n    got 2, returns .max(1)\n  numbers: request max: (1) (synchronous)\n  numbers: receive finished\n    finished\n",
                 run: chapter_07_operators_scenario10
@@ -109,8 +109,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 11,
                 heading: "Pairing: zip",
-                line: 707,
-                outputLine: 723,
+                line: 708,
+                outputLine: 724,
                 code: "let trace = Trace()\nvar reader: Subscription?\n(1...5).publisher.traced(\"numbers\", into: trace)\n    .zip([\"a\", \"b\", \"c\", \"d\"].publisher.traced(\"letters\", into: trace))\n    .subscribe(AnySubscriber<(Int, String), Never>(\n        receiveSubscription: { subscription in\n            reader = subscription\n            subscription.request(.max(2))\n        },\n        receiveValue: { pair in print(\"pair \\(pair)\"); return .none },\n        receiveCompletion: { print(\"zip: \\($0)\") }))\n\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "pair (1, \"a\")\npair (2, \"b\")\n#               2  5  7  10\nnumbers request    2\n        event   ^--1--2------\n        demand  0  1  0\nletters request       2\n        event   ^-----a--b---\n        demand  0     1  0\n",
                 run: chapter_07_operators_scenario11
@@ -118,8 +118,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 12,
                 heading: "Pairing: zip",
-                line: 748,
-                outputLine: 761,
+                line: 749,
+                outputLine: 762,
                 code: "let trace = Trace()\nlet letters = PassthroughSubject<String, Never>()\nlet cancellable = (1...6).publisher.traced(\"numbers\", into: trace)\n    .zip(letters.traced(\"letters\", into: trace))\n    .sink { print(\"pair \\($0)\") }\nprint(\"-- all six numbers are held by zip; now one letter --\")\nletters.send(\"a\")\n\nprint(trace.timeline(), terminator: \"\")\ncancellable.cancel()\n",
                 expectedOutput: "-- all six numbers are held by zip; now one letter --\npair (1, \"a\")\n#               2  5  7  8  9  10  11  12\nnumbers request    ∞\n        event   ^--1--2--3--4--5---6---|\n        demand  0  ∞  ∞  ∞  ∞  ∞   ∞   ∞\nletters request                        ∞\n        event   ^----------------------a---\n        demand  0                      ∞\n",
                 run: chapter_07_operators_scenario12
@@ -127,8 +127,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 13,
                 heading: "Pairing: zip",
-                line: 783,
-                outputLine: 798,
+                line: 784,
+                outputLine: 799,
                 code: "let numbers = PassthroughSubject<Int, Never>()\nlet letters = PassthroughSubject<String, Never>()\nvar reader: Subscription?\nnumbers.zip(letters).subscribe(AnySubscriber<(Int, String), Never>(\n    receiveSubscription: { reader = $0; $0.request(.max(1)) },\n    receiveValue: { print(\"pair \\($0)\"); return .none },\n    receiveCompletion: { _ in }))\n\nnumbers.send(1); letters.send(\"a\")     // asked for: a pair\nnumbers.send(2)                         // nobody asked: dropped by the subject\nreader?.request(.max(1))\nnumbers.send(3); letters.send(\"b\")\n",
                 expectedOutput: "pair (1, \"a\")\npair (3, \"b\")\n",
                 run: chapter_07_operators_scenario13
@@ -136,8 +136,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 14,
                 heading: "Sharing: share",
-                line: 822,
-                outputLine: 836,
+                line: 823,
+                outputLine: 837,
                 code: "let subject = PassthroughSubject<Int, Never>()\nlet connection = [1, 2, 3].publisher.print(\"upstream\").subscribe(subject)\nprint(\"-- subject subscribed, no subscriber of its own yet --\")\nvar watcher: Subscription?\nsubject.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { watcher = $0; print(\"watcher: subscribed, asks nothing yet\") },\n    receiveValue: { print(\"watcher: got \\($0)\"); return .none },\n    receiveCompletion: { print(\"watcher: \\($0)\") }))\nprint(\"-- watcher asks for 1 --\")\nwatcher?.request(.max(1))\nconnection.cancel()\n",
                 expectedOutput: "upstream: receive subscription: ([1, 2, 3])\n-- subject subscribed, no subscriber of its own yet --\nwatcher: subscribed, asks nothing yet\n-- watcher asks for 1 --\nupstream: request unlimited\nupstream: receive value: (1)\nwatcher: got 1\nupstream: receive value: (2)\nupstream: receive value: (3)\nupstream: receive finished\nwatcher: finished\n",
                 run: chapter_07_operators_scenario14
@@ -145,8 +145,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 15,
                 heading: "Sharing: share",
-                line: 858,
-                outputLine: 882,
+                line: 859,
+                outputLine: 883,
                 code: "let trace = Trace()\nlet temperatures = PassthroughSubject<Int, Never>()\nlet shared = temperatures.traced(\"sensor\", into: trace).share()\n\nvar display: Subscription?\nvar displayed: [Int] = [], logged: [Int] = []\nshared.subscribe(AnySubscriber<Int, Never>(\n    receiveSubscription: { display = $0; $0.request(.max(1)) },\n    receiveValue: { displayed.append($0); return .none },\n    receiveCompletion: { _ in }))\nlet logger = shared.sink { logged.append($0) }\n\ntemperatures.send(18)\ntemperatures.send(19)\ntemperatures.send(21)\ndisplay?.request(.max(1))\ntemperatures.send(22)\n\nprint(\"display saw\", displayed)\nprint(\"logger saw \", logged)\nprint(trace.timeline(), terminator: \"\")\n",
                 expectedOutput: "display saw [18, 22]\nlogger saw  [18, 19, 21, 22]\n#              2  3   5   6   7\nsensor request    ∞\n       event   ^--18--19--21--22--\n       demand  0  ∞   ∞   ∞   ∞\n",
                 run: chapter_07_operators_scenario15
@@ -154,8 +154,8 @@ extension ScenarioCatalog {
             CompiledScenario(
                 number: 16,
                 heading: "Subjects: dropped, or kept as the latest",
-                line: 915,
-                outputLine: 931,
+                line: 916,
+                outputLine: 932,
                 code: "func watch<S: Subject>(_ name: String, _ subject: S) where S.Output == Int, S.Failure == Never {\n    var watcher: Subscription?\n    subject.subscribe(AnySubscriber<Int, Never>(\n        receiveSubscription: { watcher = $0; $0.request(.max(1)) },\n        receiveValue: { print(\"\\(name): got \\($0)\"); return .none },\n        receiveCompletion: { _ in }))\n    for level in [10, 20, 30] { subject.send(level) }\n    print(\"\\(name): asks for 1 more\")\n    watcher?.request(.max(1))\n}\n\nwatch(\"passthrough\", PassthroughSubject<Int, Never>())\nwatch(\"current    \", CurrentValueSubject<Int, Never>(0))\n",
                 expectedOutput: "passthrough: got 10\npassthrough: asks for 1 more\ncurrent    : got 0\ncurrent    : asks for 1 more\ncurrent    : got 30\n",
                 run: chapter_07_operators_scenario16
@@ -324,10 +324,10 @@ fail("upstream", byOverflow: false)
 #sourceLocation()
 }
 
-// Scenario 6, Chapters/07-operators.md:357
+// Scenario 6, Chapters/07-operators.md:358
 @_optimize(none)
 private func chapter_07_operators_scenario6() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 358)
+#sourceLocation(file: "Chapters/07-operators.md", line: 359)
 let source = PassthroughSubject<Int, Never>()
 var reader: Subscription?
 source
@@ -349,10 +349,10 @@ withExtendedLifetime(source) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 7, Chapters/07-operators.md:410
+// Scenario 7, Chapters/07-operators.md:411
 @_optimize(none)
 private func chapter_07_operators_scenario7() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 411)
+#sourceLocation(file: "Chapters/07-operators.md", line: 412)
 var inFlight: [Int: PassthroughSubject<String, Never>] = [:]
 
 func fetch(_ id: Int) -> PassthroughSubject<String, Never> {
@@ -385,10 +385,10 @@ withExtendedLifetime(inFlight) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 8, Chapters/07-operators.md:485
+// Scenario 8, Chapters/07-operators.md:486
 @_optimize(none)
 private func chapter_07_operators_scenario8() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 486)
+#sourceLocation(file: "Chapters/07-operators.md", line: 487)
 var searches: [String: PassthroughSubject<String, Never>] = [:]
 func search(_ text: String) -> AnyPublisher<String, Never> {
     let results = PassthroughSubject<String, Never>()
@@ -420,10 +420,10 @@ withExtendedLifetime(queries) {}
 withExtendedLifetime(list) {}
 }
 
-// Scenario 9, Chapters/07-operators.md:551
+// Scenario 9, Chapters/07-operators.md:552
 @_optimize(none)
 private func chapter_07_operators_scenario9() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 552)
+#sourceLocation(file: "Chapters/07-operators.md", line: 553)
 struct Flaky: Error {}
 var attempts = 0
 let source = Deferred { () -> AnyPublisher<String, Flaky> in
@@ -454,10 +454,10 @@ withExtendedLifetime(attempts) {}
 withExtendedLifetime(source) {}
 }
 
-// Scenario 10, Chapters/07-operators.md:635
+// Scenario 10, Chapters/07-operators.md:636
 @_optimize(none)
 private func chapter_07_operators_scenario10() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 636)
+#sourceLocation(file: "Chapters/07-operators.md", line: 637)
 let scheduler = DispatchQueue.test
 
 func askOneByOne(_ name: String, _ publisher: AnyPublisher<Int, Never>) {
@@ -482,10 +482,10 @@ askOneByOne("subscribe(on:)", [1, 2].publisher
 withExtendedLifetime(scheduler) {}
 }
 
-// Scenario 11, Chapters/07-operators.md:707
+// Scenario 11, Chapters/07-operators.md:708
 @_optimize(none)
 private func chapter_07_operators_scenario11() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 708)
+#sourceLocation(file: "Chapters/07-operators.md", line: 709)
 let trace = Trace()
 var reader: Subscription?
 (1...5).publisher.traced("numbers", into: trace)
@@ -504,10 +504,10 @@ withExtendedLifetime(trace) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 12, Chapters/07-operators.md:748
+// Scenario 12, Chapters/07-operators.md:749
 @_optimize(none)
 private func chapter_07_operators_scenario12() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 749)
+#sourceLocation(file: "Chapters/07-operators.md", line: 750)
 let trace = Trace()
 let letters = PassthroughSubject<String, Never>()
 let cancellable = (1...6).publisher.traced("numbers", into: trace)
@@ -524,10 +524,10 @@ withExtendedLifetime(letters) {}
 withExtendedLifetime(cancellable) {}
 }
 
-// Scenario 13, Chapters/07-operators.md:783
+// Scenario 13, Chapters/07-operators.md:784
 @_optimize(none)
 private func chapter_07_operators_scenario13() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 784)
+#sourceLocation(file: "Chapters/07-operators.md", line: 785)
 let numbers = PassthroughSubject<Int, Never>()
 let letters = PassthroughSubject<String, Never>()
 var reader: Subscription?
@@ -546,10 +546,10 @@ withExtendedLifetime(letters) {}
 withExtendedLifetime(reader) {}
 }
 
-// Scenario 14, Chapters/07-operators.md:822
+// Scenario 14, Chapters/07-operators.md:823
 @_optimize(none)
 private func chapter_07_operators_scenario14() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 823)
+#sourceLocation(file: "Chapters/07-operators.md", line: 824)
 let subject = PassthroughSubject<Int, Never>()
 let connection = [1, 2, 3].publisher.print("upstream").subscribe(subject)
 print("-- subject subscribed, no subscriber of its own yet --")
@@ -567,10 +567,10 @@ withExtendedLifetime(connection) {}
 withExtendedLifetime(watcher) {}
 }
 
-// Scenario 15, Chapters/07-operators.md:858
+// Scenario 15, Chapters/07-operators.md:859
 @_optimize(none)
 private func chapter_07_operators_scenario15() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 859)
+#sourceLocation(file: "Chapters/07-operators.md", line: 860)
 let trace = Trace()
 let temperatures = PassthroughSubject<Int, Never>()
 let shared = temperatures.traced("sensor", into: trace).share()
@@ -601,10 +601,10 @@ withExtendedLifetime(displayed) {}
 withExtendedLifetime(logger) {}
 }
 
-// Scenario 16, Chapters/07-operators.md:915
+// Scenario 16, Chapters/07-operators.md:916
 @_optimize(none)
 private func chapter_07_operators_scenario16() {
-#sourceLocation(file: "Chapters/07-operators.md", line: 916)
+#sourceLocation(file: "Chapters/07-operators.md", line: 917)
 func watch<S: Subject>(_ name: String, _ subject: S) where S.Output == Int, S.Failure == Never {
     var watcher: Subscription?
     subject.subscribe(AnySubscriber<Int, Never>(
