@@ -52,6 +52,16 @@ import Testing
         #expect(problems.last?.message == "link targets differ from the English message's: not in the English https://example.org")
     }
 
+    /// The pages show a message's raw HTML as it is: a translation may add none.
+    @Test func rawHTMLAddedByATranslationFailsAtItsLine() throws {
+        let root = try Self.root([("Intro with `sink` and a [link](https://example.com).", "`sink` と[リンク](https://example.com)<script>alert(1)</script>。")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let problems = try TranslationCheck(packageRoot: root).problems(in: .japanese)
+        #expect(problems.map(\.line) == [7])
+        #expect(problems.first?.message.hasPrefix("raw HTML differs from the English message's: not in the English") == true)
+        #expect(problems.first?.message.contains("<script>") == true)
+    }
+
     @Test func aGlossaryTermRenderedOtherwiseFails() throws {
         let root = try Self.root([("A list item, asked with `request(.max(2))`.", "`request(.max(2))` で頼むリスト項目。")],
                                  glossary: "list item\tリスト項目\nask\tデマンド|要求\n")
