@@ -19,6 +19,12 @@ struct DeclaredNames: Sendable {
     var all: Set<UInt64> = []
     /// The names of the functions and types declared: a stub's keep their spelling in every file.
     var members: Set<UInt64> = []
+    /// The names declared as a parameter (its label and its name), an enum case's label or a
+    /// struct's property (a label of its memberwise initializer):
+    /// as an argument's label (`f(label: x)`), a name is a placeholder only when it is one of
+    /// these. A local constant called `subscription` does not make the label of Combine's
+    /// `receive(subscription:)` the file's own.
+    var labels: Set<UInt64> = []
 
     /// Protocol requirements a student's file declares because Combine or the library asks
     /// for them: `Subscription.request(_:)`, `Cancellable.cancel()`, `Subscriber.receive`,
@@ -39,6 +45,7 @@ struct DeclaredNames: Sendable {
         scanner.scan()
         all = scanner.all
         members = scanner.members
+        labels = scanner.labels
     }
 }
 
@@ -47,6 +54,7 @@ private struct Scanner {
     let lexemes: [Lexeme]
     var all: Set<UInt64> = []
     var members: Set<UInt64> = []
+    var labels: Set<UInt64> = []
     var count: Int { lexemes.count }
 
     init(lexemes: [Lexeme]) { self.lexemes = lexemes }
@@ -60,9 +68,10 @@ private struct Scanner {
 
     mutating func scan() {
         typealias Names = DeclaredNames
-        // For each open brace: does it open an enum's body?
+        // For each open brace: does it open an enum's body? a struct's?
         var braces: [Bool] = []
-        var enumHeadPending = false
+        var structs: [Bool] = []
+        var enumHeadPending = false, structHeadPending = false
         var index = 0
         while index < count {
             let lexeme = lexemes[index]
@@ -70,13 +79,16 @@ private struct Scanner {
             switch lexeme.kind {
             case .punctuation where symbol == Spelling.open.hash:
                 braces.append(enumHeadPending)
+                structs.append(structHeadPending)
                 enumHeadPending = false
+                structHeadPending = false
                 if let end = closureParameters(after: index) {
                     index = end
                     continue
                 }
             case .punctuation where symbol == Spelling.close.hash:
                 _ = braces.popLast()
+                _ = structs.popLast()
             case .keyword:
                 let previousIsDot = at(index - 1)?.is(.dot) == true
                 if previousIsDot { break }
@@ -85,6 +97,7 @@ private struct Scanner {
                     all.insert(lexemes[index + 1].symbol)
                     if Names.memberDeclarations.contains(symbol) { members.insert(lexemes[index + 1].symbol) }
                     if symbol == Spelling.enumKeyword.hash { enumHeadPending = true }
+                    if symbol == Spelling.structKeyword.hash { structHeadPending = true }
                     var next = index + 2
                     if at(next)?.is(.less) == true { next = genericParameters(from: next) }
                     if symbol == Spelling.funcKeyword.hash, at(next)?.is(.openParen) == true { parameters(from: next) }
@@ -97,6 +110,8 @@ private struct Scanner {
                     if at(next)?.is(.openParen) == true { parameters(from: next) }
                 } else if symbol == Spelling.letKeyword.hash || symbol == Spelling.varKeyword.hash {
                     binding(after: index)
+                    // A struct's stored property is a label of its memberwise initializer.
+                    if structs.last == true, isName(index + 1) { labels.insert(lexemes[index + 1].symbol) }
                 } else if symbol == Spelling.caseKeyword.hash, braces.last == true, isName(index + 1) {
                     enumCases(from: index + 1)
                 } else if symbol == Spelling.forKeyword.hash, at(index - 1)?.is(.openParen) != true, at(index - 1)?.is(.comma) != true {
@@ -121,7 +136,7 @@ private struct Scanner {
         var next = open
         while next < count && next < open + Self.longest {
             let lexeme = lexemes[next]
-            if lexeme.is(.less) { depth += 1 } else if lexeme.is(.greater) { depth -= 1; if depth == 0 { return next + 1 } }
+            if lexeme.is(.less) { depth += 1 } else if lexeme.closedAngles > 0 { depth -= lexeme.closedAngles; if depth <= 0 { return next + 1 } }
             else if lexeme.kind == .identifier, depth == 1, at(next - 1)?.is(.less) == true || at(next - 1)?.is(.comma) == true {
                 all.insert(lexeme.symbol)
             } else if lexeme.is(.open) || lexeme.is(.openParen) { return next }
@@ -140,8 +155,8 @@ private struct Scanner {
             if lexeme.is(.openParen) || lexeme.is(.openBracket) || lexeme.is(.less) {
                 depth += 1
                 atStart = depth == 1
-            } else if lexeme.is(.closeParen) || lexeme.is(.closeBracket) || lexeme.is(.greater) {
-                depth -= 1
+            } else if lexeme.is(.closeParen) || lexeme.is(.closeBracket) || lexeme.closedAngles > 0 {
+                depth -= max(1, lexeme.closedAngles)
                 if depth == 0 { return }
             } else if depth == 1 && lexeme.is(.comma) {
                 atStart = true
@@ -149,6 +164,7 @@ private struct Scanner {
                 atStart = false
             } else if depth == 1 && atStart && lexeme.kind == .identifier {
                 all.insert(lexeme.symbol)
+                labels.insert(lexeme.symbol)
             } else if lexeme.is(.open) {
                 return
             }
@@ -191,7 +207,10 @@ private struct Scanner {
             else if lexeme.kind == .identifier {
                 let previous = at(next - 1)
                 if depth == 0 && (next == first || previous?.is(.comma) == true) { all.insert(lexeme.symbol) }
-                if depth == 1 && at(next + 1)?.is(.colon) == true { all.insert(lexeme.symbol) }
+                if depth == 1 && at(next + 1)?.is(.colon) == true {
+                    all.insert(lexeme.symbol)
+                    labels.insert(lexeme.symbol)
+                }
             }
             next += 1
         }
@@ -212,7 +231,8 @@ private struct Scanner {
             if lexeme.is(.openBracket) { brackets += 1 } else if lexeme.is(.closeBracket) { brackets -= 1 }
             if lexeme.kind == .identifier {
                 let previous = lexemes[next - 1]
-                if brackets == 0 && (previous.is(.open) || previous.is(.openParen) || previous.is(.comma)) { names.append(lexeme.symbol) }
+                // `{ a, b in`, `{ (a: T) in`, and after a capture list, `{ [weak self] a in`.
+                if brackets == 0 && (previous.is(.open) || previous.is(.openParen) || previous.is(.comma) || previous.is(.closeBracket)) { names.append(lexeme.symbol) }
             } else if !DeclaredNames.closureHead.contains(lexeme.symbol) && lexeme.kind != .attribute {
                 return nil
             }

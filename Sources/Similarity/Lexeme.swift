@@ -32,6 +32,10 @@ struct Lexeme: Equatable, Sendable {
     }
 
     func `is`(_ spelling: Spelling) -> Bool { symbol == spelling.hash }
+
+    /// How many angle brackets it closes: `>` one, and so do the operators the tokenizer makes
+    /// of a `>` and what follows it (`>?` in `Completion<Failure>?`, `>>` in `A<B<C>>`).
+    var closedAngles: Int { Spelling.closingAngles[symbol] ?? 0 }
 }
 
 /// A spelling the normaliser looks for, hashed once.
@@ -52,4 +56,16 @@ struct Spelling: Sendable {
     static let guardKeyword = Spelling("guard"), ifKeyword = Spelling("if"), elseKeyword = Spelling("else"), caseKeyword = Spelling("case")
     static let forKeyword = Spelling("for"), whileKeyword = Spelling("while"), enumKeyword = Spelling("enum"), funcKeyword = Spelling("func")
     static let falseKeyword = Spelling("false"), initKeyword = Spelling("init"), subscriptKeyword = Spelling("subscript")
+    static let returnKeyword = Spelling("return"), continueKeyword = Spelling("continue"), breakKeyword = Spelling("break")
+    static let throwKeyword = Spelling("throw"), switchKeyword = Spelling("switch"), repeatKeyword = Spelling("repeat")
+    static let doKeyword = Spelling("do"), catchKeyword = Spelling("catch"), deinitKeyword = Spelling("deinit")
+    static let getKeyword = Spelling("get"), setKeyword = Spelling("set"), willSetKeyword = Spelling("willSet"), didSetKeyword = Spelling("didSet")
+    static let staticKeyword = Spelling("static"), overrideKeyword = Spelling("override"), mutatingKeyword = Spelling("mutating")
+    static let classKeyword = Spelling("class"), nonisolatedKeyword = Spelling("nonisolated"), structKeyword = Spelling("struct")
+    static let and = Spelling("&&"), or = Spelling("||"), optionalDot = Spelling("?.")
+    static let closingAngles: [UInt64: Int] = Dictionary(uniqueKeysWithValues: [">", ">?", ">!", ">>", ">>?", ">>!", ">>>", ">>>?"].map {
+        (Fingerprints.hash($0), $0.filter { $0 == ">" }.count)
+    })
+    static let nilKeyword = Spelling("nil"), optionalAngle = Spelling(">?")
+    static let lessOrEqual = Spelling("<="), greaterOrEqual = Spelling(">="), notEqual = Spelling("!="), equalEqual = Spelling("==")
 }

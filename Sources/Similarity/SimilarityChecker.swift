@@ -194,8 +194,11 @@ public struct SimilarityChecker: Sendable {
         var index = 0
         while index < covered.count {
             guard covered[index] else { index += 1; continue }
+            // A run goes on while the tokens go forward in the file (the normaliser moves some:
+            // an inlined function's body is read where it is called).
             let first = index
-            while index < covered.count && covered[index] { index += 1 }
+            index += 1
+            while index < covered.count && covered[index] && prints.kept[index] >= prints.kept[index - 1] { index += 1 }
             let firstToken = file.tokens[prints.kept[first]], lastToken = file.tokens[prints.kept[index - 1]]
             regions.append(firstToken.start..<lastToken.end)
             if index - first > longest {

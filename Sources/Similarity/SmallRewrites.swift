@@ -47,7 +47,8 @@ enum SmallRewrites {
     }
 
     /// Drops a type annotation that an initial value makes redundant: `let x: Int = 0` is
-    /// `let x = 0`. (An annotation without a value, a stored property's, stays.)
+    /// `let x = 0`. (An annotation without a value, a stored property's, stays.) And `var x:
+    /// T? = nil` is `var x: T?`: an optional variable starts as nil without being told.
     static func dropRedundantAnnotations(_ lexemes: inout [Lexeme]) {
         var remove = [Bool](repeating: false, count: lexemes.count)
         var index = 0
@@ -60,8 +61,17 @@ enum SmallRewrites {
             while end < lexemes.count, end < index + 64 {
                 let lexeme = lexemes[end]
                 if lexeme.is(.openParen) || lexeme.is(.openBracket) || lexeme.is(.less) { depth += 1 }
-                else if lexeme.is(.closeParen) || lexeme.is(.closeBracket) || lexeme.is(.greater) { depth -= 1 }
+                else if lexeme.is(.closeParen) || lexeme.is(.closeBracket) || lexeme.closedAngles > 0 { depth -= max(1, lexeme.closedAngles) }
                 else if depth == 0 && (lexeme.is(.open) || lexeme.is(.close) || lexeme.line != lexemes[index].line) { break }
+                if depth == 0 && lexeme.is(.equals), lexemes[index].is(.varKeyword), end + 1 < lexemes.count, lexemes[end + 1].is(.nilKeyword),
+                   lexemes[end - 1].is(.question) || lexemes[end - 1].symbol == Spelling.optionalAngle.hash,
+                   end + 2 >= lexemes.count || lexemes[end + 2].line != lexeme.line || lexemes[end + 2].is(.close) {
+                    // `var x: T? = nil` is `var x: T?`: an optional variable starts as nil.
+                    remove[end] = true
+                    remove[end + 1] = true
+                    index = end
+                    break
+                }
                 if depth == 0 && lexeme.is(.equals) {
                     for i in (index + 2)..<end { remove[i] = true }
                     index = end - 1
@@ -85,12 +95,15 @@ enum SmallRewrites {
     /// A statement with a call might do something, so it stays. Twice over: a statement
     /// dropped can leave another name unread.
     static func dropStatementsThatDoNothing(_ lexemes: inout [Lexeme]) {
-        for _ in 0..<2 { dropDeadStatementsOnce(&lexemes) }
+        for _ in 0..<2 {
+            guard dropDeadStatementsOnce(&lexemes) else { return }
+        }
     }
 
     static let assignments: Set<UInt64> = Set(["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].map(Fingerprints.hash))
 
-    private static func dropDeadStatementsOnce(_ lexemes: inout [Lexeme]) {
+    /// Whether it dropped anything.
+    private static func dropDeadStatementsOnce(_ lexemes: inout [Lexeme]) -> Bool {
         // The names declared with a value (`let x = …`, `var x = …`): the only ones that can be dead.
         var candidates: Set<UInt64> = []
         for index in lexemes.indices where index + 2 < lexemes.count && (lexemes[index].is(.letKeyword) || lexemes[index].is(.varKeyword))
@@ -107,7 +120,7 @@ enum SmallRewrites {
             if !declared && !written { dead.remove(lexeme.symbol) }
         }
         let hasUnderscore = lexemes.contains { $0.is(.underscore) || $0.is(.falseKeyword) }
-        guard !dead.isEmpty || hasUnderscore else { return }
+        guard !dead.isEmpty || hasUnderscore else { return false }
         var remove = [Bool](repeating: false, count: lexemes.count)
         var index = 0
         while index < lexemes.count {
@@ -140,7 +153,9 @@ enum SmallRewrites {
             }
             index += 1
         }
+        guard remove.contains(true) else { return false }
         removeMarked(&lexemes, remove)
+        return true
     }
 
     // MARK: What a disguise swaps for its equivalent
@@ -260,10 +275,13 @@ enum SmallRewrites {
 
     /// Removes the lexemes marked in `remove`, in place.
     static func removeMarked(_ lexemes: inout [Lexeme], _ remove: [Bool]) {
-        var kept = 0
-        for index in lexemes.indices where !remove[index] {
-            if kept != index { lexemes[kept] = lexemes[index] }
-            kept += 1
+        var kept = 0, index = 0
+        while index < lexemes.count {
+            if !remove[index] {
+                if kept != index { lexemes[kept] = lexemes[index] }
+                kept += 1
+            }
+            index += 1
         }
         lexemes.removeLast(lexemes.count - kept)
     }
@@ -295,7 +313,9 @@ enum SmallRewrites {
             } else if depth == 0 && lexeme.is(.semicolon) {
                 return index
             }
-            if depth == 0, index > start, lexeme.line > lexemes[index - 1].line {
+            // (A closing bracket on a line of its own ends what it closes, never a statement.)
+            if depth == 0, index > start, lexeme.line > lexemes[index - 1].line,
+               !(lexeme.is(.close) || lexeme.is(.closeParen) || lexeme.is(.closeBracket)) {
                 let previous = lexemes[index - 1]
                 let carriedOn = previous.kind == .operator || previous.is(.comma) || lexeme.is(.dot) || (lexeme.kind == .operator && !lexeme.is(.bang))
                 if !carriedOn { return index }

@@ -7,12 +7,17 @@
 /// 2. What a disguise swaps for its equivalent is written one way: `a = a + b` as `a += b`,
 ///    `guard c else` and `if !c` as `if c`, `Type.member` as `.member`; `for`, `while` and
 ///    `repeat` are one loop keyword.
-/// 3. Every name the file declares is `id` (``DeclaredNames``), every literal number `num`,
+/// 3. What a copier restructures by hand without changing the algorithm is written one way
+///    (``Restructuring``): a single-use helper or constant read where it is used, the rest
+///    of a block after an `if` that leaves as its `else`, `&&` as `,`, a comparison as its
+///    negation's, the blocks of an `if`/`else` in one order.
+/// 4. Every name the file declares is `id` (``DeclaredNames``), every literal number `num`,
 ///    every string `str`: renaming and rewording change nothing. Names the file does not
 ///    declare (Combine's, the standard library's, the library's) and the protocol
 ///    requirements stay themselves: they say what the code does with Combine, and two
-///    solutions that call different parts of it are different solutions.
-/// 4. Keywords, operators and punctuation stay themselves: they are the code's shape.
+///    solutions that call different parts of it are different solutions. An argument's label
+///    is a placeholder only where the file declares it as a label.
+/// 5. Keywords, operators and punctuation stay themselves: they are the code's shape.
 enum TokenNormalizer {
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -42,19 +47,38 @@ enum TokenNormalizer {
     ///   requirements every file keeps (``DeclaredNames/requirements``).
     static func symbols(of tokens: [SwiftToken], in text: [UInt8], keeping kept: Set<UInt64> = []) -> [Lexeme] {
         var lexemes = Lexeme.lexemes(of: tokens, in: text)
-        let declared = DeclaredNames(lexemes).all
+        let names = DeclaredNames(lexemes)
+        let declared = names.all
         SmallRewrites.dropNoise(&lexemes)
         SmallRewrites.dropRedundantAnnotations(&lexemes)
         SmallRewrites.dropStatementsThatDoNothing(&lexemes)
         SmallRewrites.dropGroupingParentheses(&lexemes)
         SmallRewrites.compoundAssignments(&lexemes)
+        Restructuring.parameterNames(&lexemes)
+        Restructuring.shorthandBindings(&lexemes)
+        Restructuring.inlineSingleUse(&lexemes, keeping: kept)
+        Restructuring.singleUseConstants(&lexemes)
         SmallRewrites.conditionsWithoutNegation(&lexemes)
+        Restructuring.conditions(&lexemes)
+        Restructuring.earlyExits(&lexemes)
         SmallRewrites.unqualifiedMembers(&lexemes)
-        for index in lexemes.indices {
+        // For each open bracket, whether it is a `(`: a name right after one, or after a
+        // comma inside one, and before a colon, is an argument's label.
+        var parentheses: [Bool] = []
+        var index = -1
+        while index + 1 < lexemes.count {
+            index += 1
             let lexeme = lexemes[index]
+            if lexeme.is(.openParen) || lexeme.is(.openBracket) || lexeme.is(.open) {
+                parentheses.append(lexeme.is(.openParen))
+            } else if lexeme.is(.closeParen) || lexeme.is(.closeBracket) || lexeme.is(.close) {
+                _ = parentheses.popLast()
+            }
             switch lexeme.kind {
             case .identifier:
-                if declared.contains(lexeme.symbol) && !kept.contains(lexeme.symbol) && !DeclaredNames.requirements.contains(lexeme.symbol) {
+                let isLabel = parentheses.last == true && Restructuring.isLabel(index, in: lexemes)
+                if declared.contains(lexeme.symbol) && !kept.contains(lexeme.symbol) && !DeclaredNames.requirements.contains(lexeme.symbol)
+                    && (!isLabel || names.labels.contains(lexeme.symbol)) {
                     lexemes[index].symbol = identifier
                 }
             case .number:
@@ -67,6 +91,8 @@ enum TokenNormalizer {
                 break
             }
         }
+        Restructuring.branchOrder(&lexemes)
         return lexemes
     }
 }
+

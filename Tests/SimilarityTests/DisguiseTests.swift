@@ -94,6 +94,21 @@ struct DisguiseTests {
         }
     }
 
+    @Test("copies disguised by hand by someone who had not seen the normaliser: renamed and reordered, or commented and padded, score above the threshold")
+    func handCopies() throws {
+        guard hasInstructor else { return }
+        // Instructor/Tests/SimilarityCorpus/HandCopies (its README): style a renames and
+        // reorders, style c adds comments, properties, logging and dead code. (Styles b and d
+        // restructure the control flow; the benchmark measures them, and some get through.)
+        let truth = try JSONSerialization.jsonObject(with: Data(bytes("Instructor/Tests/SimilarityCorpus/HandCopies/truth.json"))) as? [[String: Any]] ?? []
+        #expect(truth.count == 40)
+        for entry in truth where ["a", "c"].contains(entry["style"] as? String) {
+            let exercise = entry["exercise"] as? String ?? "", copy = entry["copy"] as? String ?? "", source = entry["source_repo_path"] as? String ?? ""
+            let score = score(exercise, bytes(source), bytes("Instructor/Tests/SimilarityCorpus/" + copy))
+            #expect(score >= SimilarityOptions.defaultThreshold, "\(copy): \(score)")
+        }
+    }
+
     @Test("an exercise whose honest corpus resembles itself is flagged above its highest honest pair")
     func calibration() {
         let a = Array("""

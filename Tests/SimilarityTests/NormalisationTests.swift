@@ -109,6 +109,63 @@ struct NormalisationTests {
         #expect(symbols(pair.0) != symbols(pair.1), "\(pair.0.debugDescription) and \(pair.1.debugDescription)")
     }
 
+    /// The restructurings a copier makes by hand without changing the algorithm
+    /// (``Restructuring``): each pair is one program written two ways.
+    @Test("a solution restructured by hand, keeping its algorithm, is one spelling", arguments: [
+        // A helper extracted, called once as a statement, is its body there.
+        ("func request(_ d: Demand) {\n    owed += d\n    deliver()\n}\nfunc deliver() {\n    while owed > 0 {\n        send()\n    }\n}",
+         "func request(_ d: Demand) {\n    owed += d\n    while owed > 0 {\n        send()\n    }\n}"),
+        // A computed property of one expression, read once, is that expression.
+        ("var isOpen: Bool { a != nil && b == nil }\nfunc f() {\n    if isOpen { g() }\n}", "func f() {\n    if a != nil && b == nil { g() }\n}"),
+        // A constant read once, in the next statement, is its value.
+        ("let more = s.receive(v)\nowed += more", "owed += s.receive(v)"),
+        // guard ... else { ...; return } then the rest, against if/else either way round.
+        ("func f() {\n    guard n > 0 else {\n        a()\n        return\n    }\n    b()\n}", "func f() {\n    if n > 0 {\n        b()\n    } else {\n        a()\n    }\n}"),
+        ("func f() {\n    guard n > 0 else {\n        a()\n        return\n    }\n    b()\n}", "func f() {\n    if n <= 0 {\n        a()\n    } else {\n        b()\n    }\n}"),
+        ("func f() {\n    guard let s = link else { return }\n    s.go(1)\n    s.go(2)\n}", "func f() {\n    if let s = link {\n        s.go(1)\n        s.go(2)\n    }\n}"),
+        ("while c {\n    if d {\n        a()\n        continue\n    }\n    b()\n}", "while c {\n    if d {\n        a()\n    } else {\n        b()\n    }\n}"),
+        ("if a {\n    x()\n} else if b {\n    y()\n}", "if a {\n    x()\n} else {\n    if b {\n        y()\n    }\n}"),
+        // Optional binding: the shorthand, and the binding's own name.
+        ("if let link = link, ready { go(link) }", "if let link, ready { go(link) }"),
+        ("var link: Link?\nfunc f() { if let s = link { s.go() } }", "var link: Link?\nfunc f() { if let link { link.go() } }"),
+        // Conditions: && is a comma; a comparison reads as its negation's other side.
+        ("if a && b { go() }", "if a, b { go() }"),
+        // Declarations: a parameter's own name, an optional's nil, a closure's parameter after a capture list.
+        ("init(upstream source: P) { u = source }", "init(upstream: P) { u = upstream }"),
+        ("var held: Subscription? = nil", "var held: Subscription?"),
+        ("var held: Subscribers.Completion<Failure>? = nil", "var held: Subscribers.Completion<Failure>?"),
+        ("let f = { [weak self] value in use(value) }", "let f = { [weak self] v in use(v) }"),
+        // An argument's label is a label: a local constant of the same name does not make it the file's.
+        ("func f() {\n    let subscription = make()\n    s.receive(subscription: subscription)\n    keep(subscription)\n}",
+         "func f() {\n    let link = make()\n    s.receive(subscription: link)\n    keep(link)\n}"),
+        // ...and a struct's property is its memberwise initializer's label.
+        ("struct Relay { let onValue: (Int) -> Void }\nlet r = Relay(onValue: f)", "struct Relay { let handler: (Int) -> Void }\nlet r = Relay(handler: f)"),
+    ])
+    func restructuringsAreUndone(pair: (String, String)) {
+        #expect(symbols(pair.0) == symbols(pair.1), "\(pair.0.debugDescription) and \(pair.1.debugDescription)")
+    }
+
+    @Test("restructurings that change what the code does stay apart", arguments: [
+        // A helper called twice is not inlined (its body is not written twice).
+        ("func f() {\n    g()\n    g()\n}\nfunc g() { a() }", "func f() {\n    a()\n    a()\n}"),
+        // The rest of the block is an else only after a block that leaves.
+        ("func f() {\n    if c {\n        a()\n    }\n    b()\n}", "func f() {\n    if c {\n        a()\n    } else {\n        b()\n    }\n}"),
+        // A return inside a loop leaves the function, not the loop's body: it stays.
+        ("func f() {\n    while c {\n        if d {\n            return\n        }\n        b()\n    }\n    e()\n}",
+         "func f() {\n    while c {\n        if d {\n        }\n        b()\n    }\n    e()\n}"),
+        // A constant read after another statement keeps its place (the call order would change).
+        ("let more = s.receive(v)\nlog(v)\nowed += more", "log(v)\nowed += s.receive(v)"),
+        // Labels the file does not declare tell calls apart.
+        ("s.receive(subscription: x)", "s.receive(completion: x)"),
+        // < and > are not one another's negation.
+        ("if n > 0 { a() }", "if n < 0 { a() }"),
+        // Binding a different value is not the shorthand.
+        ("if let s = link { s.go() }", "if let s = other { s.go() }"),
+    ])
+    func meaningfulRestructuringsStay(pair: (String, String)) {
+        #expect(symbols(pair.0) != symbols(pair.1), "\(pair.0.debugDescription) and \(pair.1.debugDescription)")
+    }
+
     @Test("the declared names of a file: bindings, parameters, closures, enum cases, generics")
     func declaredNames() {
         let text = """
@@ -143,7 +200,8 @@ struct NormalisationTests {
     func hostileShapes() {
         // Each piece opens something the passes read ahead in; 20,000 of them would take
         // an hour if any pass read to the end of the file from each.
-        for piece in ["_ = (", "func f(", "let (", "case let .a(", "if false {", "x = x + (", "guard !(", "init<", "{ a, b", "var x: (", "let y ="] {
+        for piece in ["_ = (", "func f(", "let (", "case let .a(", "if false {", "x = x + (", "guard !(", "init<", "{ a, b", "var x: (", "let y =",
+                      "if a { return }", "} else if b {", "func g() {", "if let a {", "guard c else {", "let k = v\n", "init(a b:"] {
             let text = Array(String(repeating: piece + " ", count: 20_000).utf8)
             let lexemes = TokenNormalizer.symbols(of: SwiftTokenizer.tokens(of: text), in: text)
             #expect(lexemes.count <= text.count, "\(piece)")

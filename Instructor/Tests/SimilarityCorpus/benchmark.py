@@ -30,6 +30,13 @@ meets. "one threshold" is `--one-threshold`. The default threshold is fitted on 
 hand-made corpus's exercises that are not in the evaluation set; the margin on group A
 (FIT_GROUP); the table is reported on group B (the other four exercises), then on all
 eight. `--threshold` overrides the threshold.
+
+Under each table, the hand copies (HandCopies/, hand_copies.py): 40 copies made by hand, in four
+styles, by a helper who had not seen the normaliser; each tool at the same thresholds, a row per
+style, every copy, the honest pairs a hand copy is in, and their average precision. Then the
+hand copies of all ten exercises, each copy against its source, and the out-of-sample check:
+one threshold fitted on some exercises (the lowest that flags at most 1% of their honest pairs)
+and used on the others, leave-one-exercise-out and the two halves each way.
 """
 import argparse, itertools, json, os, shutil, subprocess, sys, tempfile
 
@@ -37,6 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, HERE)
 import disguise  # noqa: E402
+import hand_copies  # noqa: E402
 
 EVALUATION = json.load(open(os.path.join(HERE, "evaluation.json")))["passed"]
 EXERCISES = disguise.EXERCISES
@@ -281,15 +289,69 @@ def figures(pairs, scores, threshold, exercises):
     return rows
 
 
-def print_table(title, tools, pairs, exercises):
+def print_table(title, tools, pairs, exercises, hand=None):
+    """The table for `exercises`; `hand` is (the hand copies' labelled pairs, one (scores,
+    threshold) per tool), whose rows follow under "by hand"."""
     print(title)
-    header = "%-22s %6s" % ("disguise", "pairs") + "".join(" %24s" % name for name, _, _ in tools)
+    header = "%-28s %6s" % ("disguise", "pairs") + "".join(" %24s" % name for name, _, _ in tools)
     print(header)
     print("-" * len(header))
-    results = [figures(pairs, scores, t, exercises) for _, scores, t in tools]
+    results = [figures(pairs, scores, t, exercises) if pairs else {} for _, scores, t in tools]
+    if hand is not None:
+        hand_pairs, hand_tools = hand
+        chosen = [p for p in hand_pairs if p[0] in exercises]
+        for result, (scores, at) in zip(results, hand_tools):
+            result.update(hand_copies.figures(chosen, scores, at if callable(at) else (lambda pair, t=at: t), average_precision))
     for row in results[0]:
+        if row == "by hand, a":
+            print("by hand (helper who had not seen the normaliser):")
         count = results[0][row][1]
-        print("%-22s %6s" % (row, "" if count is None else count) + "".join(" %24.3f" % r[row][0] for r in results))
+        style = row[len("by hand, "):]
+        label = "  %s: %s" % (style, hand_copies.STYLES[style]) if row.startswith("by hand, ") and style in hand_copies.STYLES else row
+        print("%-28s %6s" % (label, "" if count is None else count) + "".join(" %24.3f" % r[row][0] for r in results))
+    print()
+
+
+def out_of_sample(pairs, scores, hand_pairs, hand_scores, target=0.01):
+    """Thresholds fitted on one group of exercises and used on another: one threshold per
+    fold, the lowest that flags at most `target` of the fitting exercises' honest pairs
+    (the evaluation set's), then the honest pairs flagged, the disguiser's copies found and
+    the hand copies found on the held-out exercises. Leave-one-exercise-out over the eight,
+    and the two halves (FIT_GROUP, REPORT_GROUP) each way."""
+    def fit(exercises):
+        honest = sorted((scores.get(p[:3], 0.0) for p in pairs if p[0] in exercises and not p[3]), reverse=True)
+        allowed = int(target * len(honest))  # pairs that may be flagged
+        # Just above the (allowed+1)-th highest honest pair, rounded up to the hundredth.
+        import math
+        return math.floor(honest[allowed] * 100 + 1e-9) / 100 + 0.01
+
+    def held_out(exercises, threshold):
+        honest = [scores.get(p[:3], 0.0) >= threshold for p in pairs if p[0] in exercises and not p[3]]
+        copies = [scores.get(p[:3], 0.0) >= threshold for p in pairs if p[0] in exercises and p[3]]
+        hand = [hand_scores.get(p[:3], 0.0) >= threshold for p in hand_pairs if p[0] in exercises and p[3]]
+        return honest, copies, hand
+
+    rows = []
+    totals = ([], [], [])
+    for exercise in EXERCISES:
+        threshold = fit([e for e in EXERCISES if e != exercise])
+        counts = held_out([exercise], threshold)
+        for total, count in zip(totals, counts):
+            total.extend(count)
+        rows.append((exercise, threshold) + counts)
+    rows.append(("leave-one-out, all", None) + totals)
+    for fitted, reported in ((FIT_GROUP, REPORT_GROUP), (REPORT_GROUP, FIT_GROUP)):
+        threshold = fit(fitted)
+        rows.append(("fit %s" % "+".join(e[:6] for e in fitted), threshold) + held_out(reported, threshold))
+    print("Out of sample: one threshold fitted on other exercises (the lowest flagging at most %d%% of their honest pairs), used on the held-out ones:" % round(target * 100))
+    header = "%-34s %9s %22s %22s %18s" % ("held out", "threshold", "honest pairs flagged", "disguiser's copies", "hand copies")
+    print(header)
+    print("-" * len(header))
+
+    def cell(flags):
+        return "%d/%d = %.3f" % (sum(flags), len(flags), sum(flags) / len(flags)) if flags else "-"
+    for name, threshold, honest, copies, hand in rows:
+        print("%-34s %9s %22s %22s %18s" % (name, "" if threshold is None else "%.2f" % threshold, cell(honest), cell(copies), cell(hand)))
     print()
 
 
@@ -376,8 +438,28 @@ def main():
         print("Honest margin fitted on %s: %.2f (the tool's default: %.2f). Honest corpora's highest pairs: %s." % (
             ", ".join(FIT_GROUP), fitted_margin, margin, ", ".join("%s %.2f" % (e, ceilings[e]) for e in sorted(ceilings))))
         print()
-        print_table("Reported on %s (not used to fit):" % ", ".join(REPORT_GROUP), tools, pairs, REPORT_GROUP)
-        print_table("All eight exercises:", tools, pairs, EXERCISES)
+        # The hand copies: the same tools, each at the same threshold.
+        hand_files = hand_copies.files()
+        hand_pairs = hand_copies.pairs(hand_files)
+        hand_scores, hand_ceilings = hand_copies.ours(args.workbook, hand_files)
+        everywhere = dict(hand_ceilings, **ceilings)
+        hand_tools = [(hand_scores, calibrated(threshold, margin, everywhere)), (hand_scores, left_out(threshold, margin, hand_scores)),
+                      (hand_scores, threshold)]
+        if len(tools) > 3:
+            hand_tools.append((copydetect_scores(hand_pairs, hand_files, noise, guarantee), cd_threshold))
+            hand_tools.append((copydetect_scores(hand_pairs, hand_files, tuned[0], tuned[1]), tuned[2]))
+        print_table("Reported on %s (not used to fit):" % ", ".join(REPORT_GROUP), tools, pairs, REPORT_GROUP, (hand_pairs, hand_tools))
+        print_table("All eight exercises:", tools, pairs, EXERCISES, (hand_pairs, hand_tools))
+        print_table("The hand copies of all ten exercises (PausingSink and RateLimit: the hand-made corpus's honest-1 and honest-2 as classmates):",
+                    tools, [], hand_copies.exercises(), (hand_pairs, hand_tools))
+        print("Each hand copy against its source (score, flagged or not, at the threshold of its column):")
+        named = [("ours, calibrated", hand_tools[0][0], hand_tools[0][1])]
+        if len(hand_tools) > 3:
+            named += [("copydetect defaults", hand_tools[3][0], lambda p: cd_threshold), ("copydetect tuned", hand_tools[4][0], lambda p: tuned[2])]
+        for line in hand_copies.per_copy(hand_pairs, named):
+            print(line)
+        print()
+        out_of_sample(pairs, scores, hand_pairs, hand_scores)
         if args.dump:
             with open(args.dump, "w") as f:
                 json.dump({"ceilings": ceilings, "pairs": [{"exercise": p[0], "a": p[1], "b": p[2], "copy": p[3], "category": p[4],
