@@ -89,6 +89,8 @@ struct CheckRunner: Sendable {
     /// Runs `job`'s check within `timeLimit` seconds, the most its student's budget grants.
     private func runCheck(_ job: GradingJob, timeLimit: Double) -> Run {
         let seed = self.seed ?? UInt64.random(in: .min ... .max)
+        // The check's time runs from here: wrapping a step in its sandbox is part of its start.
+        let started = GradingTimings.now()
         guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }
@@ -118,7 +120,6 @@ struct CheckRunner: Sendable {
         // Both at once: each talks only to the other, through the two pipes.
         let driverRun = DriverRun()
         let driverEnded = DispatchSemaphore(value: 0)
-        let started = GradingTimings.now()
         Thread.detachNewThread { [runProgram] in
             driverRun.result = try? runProgram(sandboxed)
             driverEnded.signal()

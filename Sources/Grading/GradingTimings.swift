@@ -140,14 +140,15 @@ public final class GradingTimings: @unchecked Sendable {
     }
 
     /// Starts `samples` empty steps of each kind through `runProgram`, one at a time, and
-    /// keeps the median of each: what a sandboxed step costs before and after its tool.
+    /// keeps the median of each: what a sandboxed step costs before and after its tool,
+    /// from wrapping it in its sandbox to the end of its run.
     func calibrate(samples: Int = 5, runProgram: ChildProcess.Runner, emptyStep: () -> ChildProcess, emptyCheck: () -> ChildProcess, judge: (() -> ChildProcess)?) {
         func median(_ make: () -> ChildProcess) -> Double? {
             var times: [Double] = []
             for _ in 0..<samples {
-                let process = make()
+                // Wrapping is part of a step's start (it reads the process table).
                 let started = Self.now()
-                guard (try? runProgram(process)) != nil else { return nil }
+                guard (try? runProgram(make())) != nil else { return nil }
                 times.append(Self.now() - started)
             }
             return Self.median(times)

@@ -149,8 +149,8 @@ struct SwiftParse: Sendable {
         process.outputLimit = Self.streamLimit
         var limits = Sandbox.Limits.compiling(seconds: 60)
         limits.fileSizeBytes = Self.outputLimitPerFile + 1
-        let sandboxed = sandbox.wrap(process, limits: limits, readable: [], writable: [batch])
         let started = GradingTimings.now()
+        let sandboxed = sandbox.wrap(process, limits: limits, readable: [], writable: [batch])
         _ = try? runProgram(sandboxed)
         timed?(indices, GradingTimings.now() - started)
         return zip(indices, outputs).map { index, output in
