@@ -186,6 +186,20 @@ public final class GradingTimings: @unchecked Sendable {
         if let own = whole.first(where: { $0.name == Self.ownRuns }) {
             lines.append("  " + "wall less own runs".padding(toLength: 20, withPad: " ", startingAt: 0) + "".leftPadded(7) + seconds(wall - own.seconds).leftPadded(10))
         }
+        // What the grading process itself and the steps it waited for spent of the CPU: its
+        // own part (wrapping steps, reading their outputs and the process table) is what no
+        // step's row shows.
+        var own = rusage(), children = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
+        #else
+        getrusage(RUSAGE_SELF, &own)
+        getrusage(RUSAGE_CHILDREN, &children)
+        #endif
+        func cpu(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        lines.append("CPU: the grading process \(seconds(cpu(own.ru_utime) + cpu(own.ru_stime))) s (user \(seconds(cpu(own.ru_utime))), system \(seconds(cpu(own.ru_stime)))), "
+            + "the steps it ran \(seconds(cpu(children.ru_utime) + cpu(children.ru_stime))) s (user \(seconds(cpu(children.ru_utime))), system \(seconds(cpu(children.ru_stime))))")
         if let starts = self.starts {
             let judge = starts.judge.map { ", the judge alone \(seconds($0)) s" } ?? ", the judge not measured"
             lines.append("Sandbox and judge starts are estimates, measured after the grading (medians of \(starts.samples) empty runs each): "
