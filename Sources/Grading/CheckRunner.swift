@@ -32,6 +32,8 @@ struct CheckRunner: Sendable {
     let judgeProgram: String
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     let seed: UInt64?
+    /// Where each check's time goes, when `--timings` asks (``GradingTimings``).
+    var timings: GradingTimings? = nil
 
     struct Run {
         var outcome: ExerciseOutcome
@@ -87,6 +89,8 @@ struct CheckRunner: Sendable {
     /// Runs `job`'s check within `timeLimit` seconds, the most its student's budget grants.
     private func runCheck(_ job: GradingJob, timeLimit: Double) -> Run {
         let seed = self.seed ?? UInt64.random(in: .min ... .max)
+        // The check's time runs from here: wrapping a step in its sandbox is part of its start.
+        let started = GradingTimings.now()
         guard let toDriver = try? WirePipe(), let toJudge = try? WirePipe() else {
             return Run(outcome: .crashed("the check could not be started: no pipes left"), seed: seed)
         }
@@ -122,6 +126,10 @@ struct CheckRunner: Sendable {
         }
         let judged = try? runProgram(judge)
         driverEnded.wait()
+        if let timings {
+            let seconds = GradingTimings.now() - started
+            timings.update(job.timingName) { $0.check = seconds }
+        }
         guard var ran = driverRun.result else {
             return Run(outcome: .crashed("the check's program could not be started"), seed: seed)
         }
@@ -162,6 +170,34 @@ struct CheckRunner: Sendable {
         case .exited(let status):
             return Run(outcome: .exitedEarly(status: status), seconds: seconds, seed: seed)
         }
+    }
+
+    /// Measures, for ``GradingTimings``, what starting and ending an empty sandboxed step
+    /// costs (a compile's and a check's, each with the folders it is given, running
+    /// `/bin/true`), and the judge in its sandbox without a check (`--help`): one at a time,
+    /// in a folder of their own that no job uses.
+    func calibrate(_ timings: GradingTimings) {
+        let folder = compiler.kit.directory.appendingPathComponent("jobs/.timings")
+        TreeRemoval.remove(folder)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
+        defer { TreeRemoval.remove(folder) }
+        let empty = ChildProcess("/bin/true", workingDirectory: folder, timeout: 20)
+        let judge = URL(fileURLWithPath: judgeProgram)
+        timings.calibrate(
+            runProgram: runProgram,
+            emptyStep: { compiler.emptyStep(empty, in: folder) },
+            emptyCheck: {
+                sandbox.isBubblewrap
+                    ? sandbox.wrap(empty, limits: Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1), readable: [],
+                                   mounted: [.init(host: folder, inside: Sandbox.jobInside),
+                                             .init(host: compiler.kit.dynamicLibrary, inside: Sandbox.kitInside + "/" + compiler.kit.dynamicLibrary.lastPathComponent)],
+                                   workingDirectoryInside: Sandbox.jobInside)
+                    : sandbox.wrap(empty, limits: Sandbox.Limits(cpuSeconds: Int(timeLimit.rounded(.up)) + 1), readable: [folder, compiler.kit.dynamicLibrary])
+            },
+            judge: FileManager.default.isExecutableFile(atPath: judge.path) ? {
+                sandbox.wrap(ChildProcess(judge.path, ["--help"], timeout: 20), limits: Self.judgeLimits(timeLimit: timeLimit),
+                             readable: [judge.deletingLastPathComponent()])
+            } : nil)
     }
 
     /// The trap's own message when the program printed one, else the signal, said plainly.

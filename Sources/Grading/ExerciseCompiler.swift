@@ -75,6 +75,8 @@ struct ExerciseCompiler: Sendable {
     /// The commands of the learner's compile and of the program's, as the driver plans them.
     private let learnerPlan: DriverPlan?
     private let programPlan: DriverPlan?
+    /// Where each step's time goes, when `--timings` asks (``GradingTimings``).
+    var timings: GradingTimings?
 
     /// Reads what every job shares, once: the kit's build folder, its C module maps and its
     /// identity, and the bindings of `exercises` (a class has many files per exercise).
@@ -229,7 +231,21 @@ struct ExerciseCompiler: Sendable {
                                                      commonFlags: commonFlags, maps: learnerMaps)])
             + [objectListing(of: folder.appendingPathComponent("Exercise.o"), symbols: symbolList, sections: sectionList, autolink: autolinkList)]
         let compiled: ChildProcess.Result
-        switch step(learner, for: job) {
+        // The object inspection's time: from its first listing's creation to its last's
+        // close, as the kernel shows them on the host (never a time the step reports).
+        let listings = [symbolList.lastPathComponent + ".mangled", symbolList.lastPathComponent, sectionList.lastPathComponent, autolinkList.lastPathComponent]
+        let events = timings == nil ? nil : FolderEvents(folder: folder, names: Set(listings))
+        let compileStarted = GradingTimings.now()
+        let compileStep = step(learner, for: job)
+        if let timings {
+            let seconds = GradingTimings.now() - compileStarted
+            let seen = events?.stop()
+            let inspection = seen.flatMap { seen in
+                listings.compactMap { seen.created[$0] }.min().flatMap { start in seen.closed[autolinkList.lastPathComponent].map { max(0, $0 - start) } }
+            }
+            timings.update(job.timingName) { $0.compileStep = seconds; $0.inspection = inspection }
+        }
+        switch compileStep {
         case .failure(let error): return error.message
         case .success(let result): compiled = result
         }
@@ -252,7 +268,13 @@ struct ExerciseCompiler: Sendable {
             ?? [[swiftc] + Self.programArguments(target: job.targetName, jobs: folder.deletingLastPathComponent(), buildFolder: buildFolder,
                                                  commonFlags: programFlags, maps: programMaps)]
         let linked: ChildProcess.Result
-        switch step(linking, for: job) {
+        let linkStarted = GradingTimings.now()
+        let linkStep = step(linking, for: job)
+        if let timings {
+            let seconds = GradingTimings.now() - linkStarted
+            timings.update(job.timingName) { $0.linkStep = seconds }
+        }
+        switch linkStep {
         case .failure(let error): return error.message
         case .success(let result): linked = result
         }
@@ -313,6 +335,12 @@ struct ExerciseCompiler: Sendable {
 
     /// The memory each compiler step may hold.
     private var stepMemory: Int { min(Sandbox.Limits.compiling(seconds: 1).memoryBytes, sandbox.memoryPerRun) }
+
+    /// `process` wrapped as a compile step in `folder` is (``GradingTimings``' measure of
+    /// an empty step): the same limits, readable folders and writable folder.
+    func emptyStep(_ process: ChildProcess, in folder: URL) -> ChildProcess {
+        sandbox.wrap(process, limits: .compiling(seconds: compileTimeLimit), readable: readable, writable: [folder])
+    }
 
     /// Why a step did not run: its one-line error.
     struct StepRefused: Error {

@@ -41,6 +41,8 @@ public struct Grader {
     public var judgeProgram = JudgeProgram.path
     /// The seed of every check's draws; `nil` draws a fresh one per check.
     public var seed: UInt64?
+    /// Where each step's time goes, per file (`grade --timings`); nil measures nothing.
+    public var timings: GradingTimings?
 
     public init(workspace: ExerciseWorkspace, policy: GradingPolicy = GradingPolicy(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.workspace = workspace
@@ -165,7 +167,16 @@ public struct Grader {
                 sandbox = sandbox.keepingUser
             }
             // Screened while the kit is made current: both take a moment, and neither needs the other.
-            let parse = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
+            var parsing = SwiftParse(folder: kit.directory.appendingPathComponent("screen"), sandbox: sandbox, runProgram: runProgram)
+            if let timings {
+                let names = readable.map(\.timingName)
+                parsing.timed = { indices, seconds in
+                    for index in indices {
+                        timings.update(names[index]) { $0.screen += seconds / Double(indices.count); $0.screenShare += 1 / Double(indices.count) }
+                    }
+                }
+            }
+            let parse = parsing
             let files = readable.map { SwiftParse.File(text: texts[$0]!, owner: $0.group) }
             let displayPaths = readable.map(\.sourceName)
             let screening = Pending {
@@ -173,20 +184,26 @@ public struct Grader {
                     ExerciseScreen(text: file.0.text, displayPath: file.1, outline: outline)
                 }
             }
+            let prepareStarted = GradingTimings.now()
             let prepared = Result {
                 try kit.prepare(timeLimit: policy.kitBuildSeconds, log: log, runProgram: runProgram, progress: kitProgress)
                 try ModuleWall(kit: kit).prepare(runProgram: runProgram)
                 try JudgeProgram(path: judgeProgram).prepare(timeLimit: policy.kitBuildSeconds, log: log, progress: kitProgress)
             }
+            timings?.addWhole("kit & judge current", GradingTimings.now() - prepareStarted)
             if case .failure = prepared { _ = screening.wait() }
             try prepared.get()
             let kitAtStart = kit.identity
             let judgeAtStart = ProgramFingerprint(judgeProgram)
             let wall = ModuleWall(kit: kit)
-            let compiler = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
+            var compiling = ExerciseCompiler(kit: kit, wall: wall, exercises: Set(readable.map(\.exercise)), compileTimeLimit: policy.compileSeconds,
                                             sandbox: sandbox, budget: StudentBudget(secondsPerStudent: policy.compileBudgetSeconds), runProgram: runProgram)
+            compiling.timings = timings
+            let compiler = compiling
+            let warmStarted = GradingTimings.now()
             compiler.warmModuleCache(with: readable[0].exercise)
             compiler.linkKit()
+            timings?.addWhole("module cache", GradingTimings.now() - warmStarted)
 
             // Compiled while the screen may still be reading: every step is sandboxed, so a
             // file the screen refuses costs time, never safety, and a learner's check does
@@ -216,11 +233,16 @@ public struct Grader {
                 }
             }
             let runner = CheckRunner(compiler: compiler, timeLimit: policy.checkSeconds, budget: StudentBudget(secondsPerStudent: max(policy.checkBudgetSeconds, policy.checkSeconds)),
-                                     sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed)
+                                     sandbox: sandbox, width: policy.jobs, log: log, runProgram: runProgram, judgeProgram: judgeProgram, seed: seed, timings: timings)
             for (entry, run) in zip(built, runner.run(built, progress: progress)) {
                 graded[entry.job]?.outcome = run.outcome
                 graded[entry.job]?.seconds = run.seconds
                 graded[entry.job]?.seed = run.seed
+            }
+            // What a sandbox's and the judge's start cost, which no step shows from outside:
+            // measured alone, after every file's steps, so that they disturb none.
+            if let timings {
+                timings.measure(GradingTimings.ownRuns) { runner.calibrate(timings) }
             }
             // The kit is the workbook's own build, which a `swift build` beside this grading
             // may change: every program must have linked the one it started with.

@@ -39,6 +39,9 @@ public struct GradingJob: Hashable, Sendable {
     /// `<group>_<Exercise>`, different for every file of a class.
     var targetName: String { "\(group)_\(exercise.name)" }
 
+    /// What names the job in ``GradingTimings``: unique in a grading, as ``targetName`` is.
+    var timingName: String { targetName }
+
     /// A name as a Swift identifier that no other name maps to: letters and digits kept
     /// (the first 24, to read), then the SHA-256 of the whole name, so that `ann-b` and
     /// `annb`, or two names made to share a short hash, never share a grading folder.

@@ -40,6 +40,9 @@ struct SwiftParse: Sendable {
     let folder: URL
     let sandbox: Sandbox
     let runProgram: ChildProcess.Runner
+    /// Told how long each sandboxed parse took and which files (by index) it parsed, when
+    /// `--timings` asks: on the grading process's clock, from its start to its end.
+    var timed: (@Sendable (_ indices: [Int], _ seconds: Double) -> Void)? = nil
     /// Files of one student parsed by one frontend.
     static let batchSize = 16
     /// Frontends at once, whatever `--jobs` says: the workbook decodes what each writes, so
@@ -146,8 +149,10 @@ struct SwiftParse: Sendable {
         process.outputLimit = Self.streamLimit
         var limits = Sandbox.Limits.compiling(seconds: 60)
         limits.fileSizeBytes = Self.outputLimitPerFile + 1
+        let started = GradingTimings.now()
         let sandboxed = sandbox.wrap(process, limits: limits, readable: [], writable: [batch])
         _ = try? runProgram(sandboxed)
+        timed?(indices, GradingTimings.now() - started)
         return zip(indices, outputs).map { index, output in
             guard case .success(let data) = PlainFile.read(output, limit: Self.outputLimitPerFile) else { return nil }
             return Self.outline(ofParse: data, text: Array(texts[index].utf8))

@@ -65,7 +65,18 @@ struct SampleClassCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample-class",
         abstract: "Write a made-up class of submissions in mixed states, to try or time `workbook grade --submissions`.",
-        discussion: "Each student's exercises are, in turn, solved, not started, started but failing, and not compiling."
+        discussion: """
+            Each student hands in one file per exercise (14), and each file is one of: solved (the \
+            reference solution), untouched (the stub: not started, never built), failing (the stub \
+            with a comment: compiles, fails its check), broken (a type error: does not compile), \
+            trapping (fatalError where the stub's first TODO is: crashed), exiting (exit(3) there: \
+            exited early) or hanging (an endless loop there: timed out, at the check's time limit). \
+            Each number is of files in the whole class; the kinds given no number share the rest \
+            in turn, and when every kind is given one, the rest are untouched. By default: 2 \
+            trapping, 2 exiting and 2 hanging files, each another student's and exercise's, and \
+            the rest solved, untouched, failing and broken in turn (a class of 30: 420 files, 102 \
+            solved, 106 untouched, 102 failing, 104 broken). The same numbers make the same class.
+            """
     )
 
     @Argument(help: "The folder to write the class into (created if needed).")
@@ -74,14 +85,47 @@ struct SampleClassCommand: ParsableCommand {
     @Option(help: "How many students.")
     var students = 30
 
+    @Option(help: ArgumentHelp("How many files are the reference solution.", valueName: "n"))
+    var solved: Int?
+
+    @Option(help: ArgumentHelp("How many files are the stub, untouched.", valueName: "n"))
+    var untouched: Int?
+
+    @Option(help: ArgumentHelp("How many files are started but fail their check.", valueName: "n"))
+    var failing: Int?
+
+    @Option(help: ArgumentHelp("How many files do not compile.", valueName: "n"))
+    var broken: Int?
+
+    @Option(help: ArgumentHelp("How many files trap in their check (default: \(SampleClass.defaultCounts[.trapping] ?? 0)).", valueName: "n"))
+    var trapping: Int?
+
+    @Option(help: ArgumentHelp("How many files call exit() in their check (default: \(SampleClass.defaultCounts[.exiting] ?? 0)).", valueName: "n"))
+    var exiting: Int?
+
+    @Option(help: ArgumentHelp("How many files loop for ever in their check (default: \(SampleClass.defaultCounts[.hanging] ?? 0)).", valueName: "n"))
+    var hanging: Int?
+
+    /// The numbers given, over the defaults.
+    var counts: [SampleClass.Handed: Int] {
+        var counts = SampleClass.defaultCounts
+        let given: [SampleClass.Handed: Int?] = [.solved: solved, .untouched: untouched, .failing: failing, .broken: broken,
+                                                 .trapping: trapping, .exiting: exiting, .hanging: hanging]
+        for (kind, number) in given { if let number { counts[kind] = number } }
+        return counts
+    }
+
     mutating func run() throws {
         let workspace = try ExerciseWorkspace.locate()
-        try SampleClass(workspace: workspace, students: students).write(to: URL(fileURLWithPath: folder))
-        print("Wrote \(students) submissions into \(folder). Grade them with: swift run workbook grade --submissions \(folder)")
+        try SampleClass(workspace: workspace, students: students, counts: counts).write(to: URL(fileURLWithPath: folder))
+        let tally = SampleClass.tally(students: students, exercises: ExerciseManifest.all.count, counts: counts)
+        let kinds = SampleClass.Handed.allCases.compactMap { kind in tally[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ")
+        print("Wrote \(students) submissions into \(folder) (\(kinds)). Grade them with: swift run workbook grade --submissions \(folder)")
     }
 
     func validate() throws {
         if students < 1 || students > 500 { throw ValidationError("--students must be from 1 to 500") }
+        if let problem = SampleClass.problem(counts: counts, students: students, exercises: ExerciseManifest.all.count) { throw ValidationError(problem) }
     }
 }
 

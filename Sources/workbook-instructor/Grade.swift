@@ -42,12 +42,19 @@ struct Grade: ParsableCommand {
     @Option(help: "The seed every check draws its values and demands from (by default each draws its own; the grade record keeps each exercise's, which `workbook check NAME --seed` repeats).")
     var seed: UInt64?
 
+    @Flag(help: "After the grades, print where the time went: per step (screen, compile, object inspection, link, sandbox start, judge start, run, record), the total and the median per file, and the wall time.")
+    var timings = false
+
     @OptionGroup var options: TerminalOptions
 
     mutating func run() throws {
+        let started = GradingTimings.now()
+        let profile = timings ? GradingTimings() : nil
         let workspace = try ExerciseWorkspace.locate()
         var grader = Grader(workspace: workspace, policy: policy.policy(checkSeconds: timeLimit.seconds), log: logProgress)
         grader.seed = seed
+        grader.timings = profile
+        defer { if let profile { print("\n" + profile.report(wall: GradingTimings.now() - started), terminator: "") } }
         grader.showsProgress()
         if let notice = Grader.sandboxNotice { logProgress(notice) }
         let exercises = ExerciseManifest.all
@@ -56,8 +63,10 @@ struct Grade: ParsableCommand {
             if review != nil { throw WorkbookError("--review needs --submissions: it copies a class's graded files") }
             if similarityFile != nil { throw WorkbookError("--similarity needs --submissions: it compares a class's files") }
             let results = try grader.grade(exercises)
+            let recordStarted = GradingTimings.now()
             print(GradeTable(results: results, terminal: options.terminal).text, terminator: "")
             try outputs.write(GradeRecord(exercises: exercises, rows: [(student: "Exercises", results: results, problems: [])]))
+            profile?.addWhole("record", GradingTimings.now() - recordStarted)
             return
         }
         let shard = try shard.map(ClassShard.init(parsing:))
@@ -88,9 +97,11 @@ struct Grade: ParsableCommand {
             return (file: file, flagged: report.pairs.count)
         }
         let grades = students.isEmpty ? [] : try grader.grade(students.map(\.submission), exercises)
+        let recordStarted = GradingTimings.now()
         let record = GradeRecord(exercises: exercises, students: students, grades: grades, shard: shard?.record)
         print(ClassReport(record: record).table(terminal: options.terminal), terminator: "")
         try outputs.write(record)
+        profile?.addWhole("record", GradingTimings.now() - recordStarted)
         if let similarity {
             print("\nSimilarity: \(similarity.flagged) pairs flagged at \(String(format: "%.2f", SimilarityOptions.defaultThreshold)), written to \(similarity.file). \(SimilarityReport.caution)")
         }

@@ -53,6 +53,34 @@ import WorkbookTestSupport
 
     @Test func theParentIsReadAfterTheCommandNamesLastParenthesis() {
         #expect(ProcessTable.parentID(inStat: "412 (a) b (c)) S 97 412 412 0 -1") == 97)
+        #expect(ProcessTable.parentID(inStat: "412 (\u{301}) S 98 412 412 0 -1") == 98, "a name's bytes, not its characters")
         #expect(ProcessTable.parentID(inStat: "no parenthesis here") == nil)
+        #expect(ProcessTable.parentID(inStat: "412 (x) S") == nil)
     }
+
+    /// A process names itself (`prctl`, `exec`): its name comes before `Uid:` and the kernel
+    /// escapes its line ends, so no name can put a `Uid:` line of its own first.
+    @Test func theRealUserIsTheFirstFieldOfTheFirstUidLine() {
+        func uid(_ status: String) -> String? { ProcessTable.realUserID(inStatus: ArraySlice(status.utf8)).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(uid("Name:\tUid:\t0\nUmask:\t0022\nUid:\t61001\t61001\t61001\t61001\nGid:\t0\n") == "61001")
+        #expect(uid("Name:\tbash\nUid:  0 0 0 0\nUid:\t7\n") == "0")
+        #expect(uid("Name:\tbash\nGid:\t0\n") == nil)
+    }
+
+    #if os(Linux)
+    /// Each sandboxed step reads the table when it is wrapped and when it ends, so it reads
+    /// it by the system's own calls: a whole table in a few milliseconds, not tens.
+    @Test func aProcFileIsReadWholeAndTheTableInMilliseconds() throws {
+        var file = ProcFile()
+        let read = file.read("/proc/self/status")
+        #expect(read)
+        #expect(ProcessTable.realUserID(inStatus: file.bytes).map { String(decoding: $0, as: UTF8.self) } == String(getuid()))
+        let missing = file.read("/proc/999999999/status")
+        #expect(!missing)
+        let started = Date()
+        for _ in 0..<10 { _ = ProcessTable.count(ownedBy: getuid()); _ = ProcessTable.children(of: getpid()) }
+        let each = Date().timeIntervalSince(started) / 10
+        #expect(each < 0.25, "reading the table twice took \(each) s (a few milliseconds here; a bound only a pathological read breaks)")
+    }
+    #endif
 }

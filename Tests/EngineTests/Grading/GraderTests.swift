@@ -560,6 +560,63 @@ import WorkbookTestSupport
         }
     }
 
+    @Test func withTimingsEveryStepOfAGradedFileHasATimeThatIsNotNegative() throws {
+        let (workbook, toolchain) = try startedMyAssign()
+        var grader = grader(workbook, toolchain)
+        #expect(try grader.grade([myAssign])[0].outcome == .passed)
+        let timings = GradingTimings()
+        grader.timings = timings
+        try workbook.write("// edited again\n", to: "Exercises/MyAssign.swift")
+        #expect(try grader.grade([myAssign])[0].outcome == .passed)
+        let files = timings.perFile
+        #expect(files.count == 1)
+        let steps = try #require(files.values.first)
+        for step in GradingTimings.Step.allCases where step != .record {
+            let seconds = try #require(steps[step], "no \(step.rawValue)")
+            #expect(seconds >= 0 && seconds < 60, "\(step.rawValue): \(seconds)")
+        }
+        #expect(timings.starts?.samples == 5)
+        #expect(timings.wholeSteps.map(\.name).contains(GradingTimings.ownRuns))
+        let report = timings.report(wall: 2)
+        for step in GradingTimings.Step.allCases where step != .record {
+            #expect(report.contains("\n  \(step.rawValue) "), "\(step.rawValue) is in the report")
+        }
+    }
+
+    @Test func aFilesStepsAreShownNetOfTheStartsMeasuredAlone() {
+        let timings = GradingTimings()
+        timings.starts = .init(step: 0.05, check: 0.03, judge: 0.06, samples: 5)
+        timings.update("a") { $0.screen = 0.1; $0.screenShare = 0.5; $0.compileStep = 1; $0.inspection = 0.2; $0.linkStep = 0.5; $0.check = 0.4 }
+        timings.update("b") { $0.screen = 0.01; $0.screenShare = 0.5; $0.compileStep = 0.02 }
+        let a = timings.perFile["a"] ?? [:], b = timings.perFile["b"] ?? [:]
+        func near(_ value: Double?, _ expected: Double) -> Bool { value.map { abs($0 - expected) < 1e-9 } ?? false }
+        #expect(near(a[.screen], 0.075) && near(a[.compile], 0.75) && near(a[.objectInspection], 0.2) && near(a[.link], 0.45))
+        #expect(near(a[.run], 0.34) && near(a[.judgeStart], 0.06) && near(a[.sandboxStart], 0.025 + 0.05 + 0.05 + 0.03))
+        // A file that did not compile took no link and no check; nothing is below zero.
+        #expect(b[.link] == nil && b[.run] == nil && b[.judgeStart] == nil && b[.objectInspection] == nil)
+        #expect(near(b[.screen], 0) && near(b[.compile], 0) && near(b[.sandboxStart], 0.075))
+    }
+
+    #if os(Linux)
+    @Test func folderEventsSeeWhenAFileWasCreatedAndClosedAndNothingElse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folder-events-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = try #require(FolderEvents(folder: folder, names: ["first", "last"]))
+        let before = GradingTimings.now()
+        try Data("1".utf8).write(to: folder.appendingPathComponent("first"))
+        Thread.sleep(forTimeInterval: 0.05)
+        try Data("2".utf8).write(to: folder.appendingPathComponent("other"))
+        try Data("3".utf8).write(to: folder.appendingPathComponent("last"))
+        let seen = events.stop()
+        let after = GradingTimings.now()
+        let first = try #require(seen.created["first"]), last = try #require(seen.closed["last"])
+        #expect(before <= first && first < last && last <= after)
+        #expect(last - first >= 0.04)
+        #expect(seen.created["other"] == nil && seen.closed["other"] == nil, "only the names asked for")
+    }
+    #endif
+
     /// A workbook whose learner has started MyAssign, and a toolchain whose check of it passes.
     private func startedMyAssign() throws -> (TemporaryWorkbook, FakeToolchain) {
         let workbook = try TemporaryWorkbook(exercises: [myAssign])
@@ -634,6 +691,8 @@ final class FakeToolchain: @unchecked Sendable {
         }
         let arguments = process.arguments
         func value(after flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+        // An empty step, as `--timings` measures a sandbox's start with.
+        if process.executable == "/bin/true" { return .output("", status: 0) }
         // The listing of what a compiled file uses: nothing, so nothing is borrowed.
         if process.executable == "/bin/sh", arguments.count > 9, arguments[1].contains("--undefined-only") {
             for list in [arguments[6], arguments[8], arguments[9]] { try Data().write(to: URL(fileURLWithPath: list)) }
