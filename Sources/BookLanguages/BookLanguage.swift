@@ -1,3 +1,5 @@
+import Foundation
+
 /// A language the book can be read in, and the catalogue that holds it.
 ///
 /// Catalogues are `po/<catalogueName>.po`: `po/zh.po` (Simplified Chinese), `po/ja.po`,

@@ -28,12 +28,17 @@ public enum MessageTemplate {
     /// The template's text. It carries no date, so extracting twice from the same chapters
     /// writes the same file and CI can check it is current.
     public static func text(chapters: [(path: String, markdown: String)]) throws -> String {
-        POWriter.template(try entries(chapters: chapters), header: """
-            Project-Id-Version: Combine Backpressure Workbook
-            MIME-Version: 1.0
-            Content-Type: text/plain; charset=UTF-8
-            Content-Transfer-Encoding: 8bit
-            """)
+        POWriter.template(try entries(chapters: chapters), header: header(language: nil))
+    }
+
+    /// A catalogue's header: the template's, or a new language's with its `Language:` field.
+    public static func header(language: BookLanguage?) -> String {
+        """
+        Project-Id-Version: Combine Backpressure Workbook
+        \(language.map { "Language: \($0.catalogueName)\n" } ?? "")MIME-Version: 1.0
+        Content-Type: text/plain; charset=UTF-8
+        Content-Transfer-Encoding: 8bit
+        """
     }
 
     /// Every chapter file under `Chapters/`, in order, as the template reads them.

@@ -20,6 +20,11 @@ struct BookPages {
     /// Each translation's catalogue and its book (the same chapters, prose translated).
     var translations: [(catalogue: TranslationCatalogue, book: Book)] = []
 
+    /// Each translation's chapters by catalogue name, for the pages' chapter lists (``PageLayout``).
+    var translatedChapters: [String: [Chapter]] {
+        Dictionary(translations.map { ($0.catalogue.language.catalogueName, $0.book.chapters) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The languages the pages are in, English first.
     private var languages: [BookLanguage] { [.english] + translations.map(\.catalogue.language) }
 
@@ -48,7 +53,12 @@ struct BookPages {
     ///     when the book is served, where pictures come from the reader's own runs.
     ///   - doccIndex: the DocC site's entry page from the book's root, when it is included.
     func pages(verified: [ScenarioID: VerifiedScenario] = [:], doccIndex: String? = nil) throws -> [SitePage] {
-        var pages: [SitePage] = [IndexPage(chapters: book.chapters, exercises: exercises, edition: edition, languageVersions: versions(of: "index.html")).page()]
+        // English first, then each translation: the same chapters, prose from its catalogue.
+        let editions: [(catalogue: TranslationCatalogue?, book: Book)] = [(nil, book)] + translations.map { ($0.catalogue, $0.book) }
+        var pages = editions.map { edition in
+            IndexPage(chapters: edition.book.chapters, exercises: exercises, edition: self.edition,
+                      language: edition.catalogue?.language ?? .english, languageVersions: versions(of: "index.html")).page()
+        }
         var quoted: Set<String> = []
         for (index, chapter) in book.chapters.enumerated() {
             let markdown = try ChapterText.read(packageRoot.appendingPathComponent(chapter.path), path: chapter.path)
@@ -61,29 +71,18 @@ struct BookPages {
                 quoted.insert(excerpt.source)
                 excerptLines[excerpt.line] = regionLine(of: excerpt)
             }
-            pages.append(ChapterPage(
-                chapter: chapter, markdown: markdown,
-                previous: index > 0 ? book.chapters[index - 1] : nil,
-                next: index + 1 < book.chapters.count ? book.chapters[index + 1] : nil,
-                exercises: exercises.filter { $0.chapter == chapter.name },
-                scenarios: scenarios, excerptLines: excerptLines, edition: edition,
-                languageVersions: versions(of: PageLayout.chapterPath(chapter))
-            ).page())
-            for (catalogue, translated) in translations {
-                guard let translatedChapter = translated.chapters.first(where: { $0.name == chapter.name }) else { continue }
+            for (catalogue, shown) in editions {
+                // A translated book has the English one's chapters, in the same order.
+                let chapters = shown.chapters
                 pages.append(ChapterPage(
-                    chapter: translatedChapter, markdown: markdown,
-                    previous: index > 0 ? translated.chapters[index - 1] : nil,
-                    next: index + 1 < translated.chapters.count ? translated.chapters[index + 1] : nil,
+                    chapter: chapters[index], markdown: markdown,
+                    previous: index > 0 ? chapters[index - 1] : nil,
+                    next: index + 1 < chapters.count ? chapters[index + 1] : nil,
                     exercises: exercises.filter { $0.chapter == chapter.name },
                     scenarios: scenarios, excerptLines: excerptLines, edition: edition,
                     translation: catalogue, languageVersions: versions(of: PageLayout.chapterPath(chapter))
                 ).page())
             }
-        }
-        for (catalogue, translated) in translations {
-            pages.append(IndexPage(chapters: translated.chapters, exercises: exercises, edition: edition,
-                                   language: catalogue.language, languageVersions: versions(of: "index.html")).page())
         }
         pages.append(ExercisesPage(exercises: exercises, chapters: book.chapters).page())
         let entries = APIPage.entries(packageRoot: packageRoot)

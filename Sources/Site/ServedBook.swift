@@ -45,7 +45,7 @@ public struct ServedBook: Sendable {
         self.assets = assets
         self.pages = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.book = book
-        translatedChapters = Dictionary(translations.map { ($0.catalogue.language.catalogueName, $0.book.chapters) }, uniquingKeysWith: { first, _ in first })
+        translatedChapters = builder.translatedChapters
         headFiles = editor.map(\.path).filter { $0.hasSuffix(".css") } + editor.map(\.path).filter { $0.hasSuffix(".js") } + ["assets/serve.js"]
     }
 

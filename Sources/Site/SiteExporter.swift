@@ -54,7 +54,7 @@ public struct SiteExporter {
         let verified = try runScenarios(of: book, compiled: compiled)
         let doccIndex = doccArchive.map { _ in "api/documentation/backpressure/index.html" }
         let pages = try builder.pages(verified: verified, doccIndex: doccIndex) + evidence
-        try write(pages, chapters: book.chapters, translated: Dictionary(translations.map { ($0.catalogue.language.catalogueName, $0.book.chapters) }, uniquingKeysWith: { first, _ in first }))
+        try write(pages, chapters: book.chapters, translated: builder.translatedChapters)
         return Summary(pages: pages.count, scenarios: verified.count, pictures: verified.values.reduce(0) { $0 + $1.drawings.count })
     }
 

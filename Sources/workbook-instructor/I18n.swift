@@ -26,11 +26,12 @@ struct I18nCommand: ParsableCommand {
 
         func run() throws {
             let root = try PackageRoot.locate()
-            let text = try templateText(root)
+            let chapters = try MessageTemplate.chapterFiles(packageRoot: root)
+            let entries = try MessageTemplate.entries(chapters: chapters)
             try FileManager.default.createDirectory(at: root.appendingPathComponent("po"), withIntermediateDirectories: true)
+            let text = POWriter.template(entries, header: MessageTemplate.header(language: nil))
             let changed = try FileWriting.writeIfChanged(text, to: root.appendingPathComponent(MessageTemplate.path))
-            let count = text.components(separatedBy: "\nmsgid ").count - 2
-            print("\(MessageTemplate.path): \(count) messages\(changed ? "" : " (unchanged)")")
+            print("\(MessageTemplate.path): \(entries.count) messages\(changed ? "" : " (unchanged)")")
         }
     }
 
@@ -51,8 +52,7 @@ struct I18nCommand: ParsableCommand {
                 guard let path = language.cataloguePath else { continue }
                 let url = root.appendingPathComponent(path)
                 if !FileManager.default.fileExists(atPath: url.path) {
-                    let header = "msgid \"\"\nmsgstr \"\"\n\"Language: \(language.catalogueName)\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
-                    try Data(header.utf8).write(to: url)
+                    try Data(POWriter.template([], header: MessageTemplate.header(language: language)).utf8).write(to: url)
                 }
                 let result = try ChildProcess("/usr/bin/env", ["msgmerge", "--quiet", "--update", "--backup=off", "--no-wrap", "--sort-by-file", path, MessageTemplate.path],
                                               workingDirectory: root, timeout: 120).run()
@@ -115,9 +115,5 @@ struct I18nCommand: ParsableCommand {
             throw WorkbookError("no catalogue for '\(name)'; the translations are \(BookLanguage.translations.map(\.catalogueName).joined(separator: ", "))")
         }
         return language
-    }
-
-    static func templateText(_ root: URL) throws -> String {
-        try MessageTemplate.text(chapters: try MessageTemplate.chapterFiles(packageRoot: root))
     }
 }
